@@ -1,0 +1,41 @@
+# -*- Python -*-
+"""lit configuration of the gather-mlir regression and integration tests."""
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "GATHER"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.gather_obj_root, "test")
+config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py",
+                   "lit.site.cfg.py", "Unit"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%shlibext", ".so"))
+config.substitutions.append(
+    ("%mlir_runner_utils",
+     os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so")))
+config.substitutions.append(
+    ("%mlir_c_runner_utils",
+     os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
+config.substitutions.append(("%gather_lib_dir", config.gather_lib_dir))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.gather_tools_dir, append_path=True)
+
+tool_dirs = [config.gather_tools_dir, config.llvm_tools_dir]
+tools = [
+    "gather-opt",
+    "mlir-opt",
+    "mlir-runner",
+    ToolSubst("%gather-opt", command="gather-opt", unresolved="fatal"),
+]
+llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -1,0 +1,32 @@
+//===- gather-opt.cpp - gather-mlir optimizer driver ----------------------===//
+//
+// Part of the gather-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// An opt-style driver: parses MLIR, runs the requested passes and pipelines,
+// and prints the result. Knows the gather dialect, the upstream dialects an ML
+// compiler combines it with, their passes and this project's passes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::gather::GatherDialect>();
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "gather-mlir optimizer driver\n", registry));
+}
