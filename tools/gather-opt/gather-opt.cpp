@@ -10,7 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gather-mlir/Conversion/Passes.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
+#include "gather-mlir/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -21,6 +23,8 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
+  mlir::gather::registerGatherConversionPasses();
+  mlir::gather::registerGatherPipelines();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::gather::GatherDialect>();

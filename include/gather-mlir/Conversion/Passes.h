@@ -1,0 +1,19 @@
+//===- Passes.h - gather-mlir conversion passes -----------------*- C++ -*-===//
+//
+// Part of the gather-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_MLIR_CONVERSION_PASSES_H
+#define GATHER_MLIR_CONVERSION_PASSES_H
+
+#include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
+
+namespace mlir::gather {
+
+#define GEN_PASS_REGISTRATION
+#include "gather-mlir/Conversion/Passes.h.inc"
+
+} // namespace mlir::gather
+
+#endif // GATHER_MLIR_CONVERSION_PASSES_H

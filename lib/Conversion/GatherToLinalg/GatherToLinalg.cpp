@@ -1,0 +1,473 @@
+//===- GatherToLinalg.cpp - lower gather.gather to linalg/tensor/scf ------===//
+//
+// Part of the gather-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Lowers `gather.gather` to destination-style tensor code:
+//
+// * `slices`: an scf.forall over the outer positions D[:a] ++ I[b:] that
+//   loads, converts, wraps and checks one index and copies the whole inner
+//   slice data[p, k, :] with tensor.extract_slice/parallel_insert_slice.
+// * `generic`: one linalg.generic over the result whose body does the index
+//   work and a tensor.extract per element (the reference lowering).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
+#include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
+#include "gather-mlir/Dialect/Gather/IR/GatherShape.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::gather {
+#define GEN_PASS_DEF_CONVERTGATHERTOLINALG
+#include "gather-mlir/Conversion/Passes.h.inc"
+} // namespace mlir::gather
+
+using namespace mlir;
+using namespace mlir::gather;
+
+namespace {
+
+/// Symbol of the function that reports an out-of-range index and exits.
+constexpr StringLiteral kReportFnName = "__gather_mlir_index_out_of_bounds";
+
+/// What the code generated for one gather does with each index value.
+struct IndexPlan {
+  /// The index element type is unsigned: values are zero-extended and never
+  /// wrapped.
+  bool isUnsigned = false;
+  /// Emit the select that wraps negative values.
+  bool wrap = true;
+  /// Emit the bounds check (assert or clamp, as the options say).
+  bool check = true;
+};
+
+/// Returns the existing LLVM function `name` or declares it. Fails when the
+/// module holds another kind of symbol of that name.
+FailureOr<LLVM::LLVMFuncOp> getOrDeclareLLVMFunc(OpBuilder &builder,
+                                                 ModuleOp module, Location loc,
+                                                 StringRef name,
+                                                 LLVM::LLVMFunctionType type) {
+  Operation *existing = SymbolTable::lookupSymbolIn(module, name);
+  if (auto fn = dyn_cast_or_null<LLVM::LLVMFuncOp>(existing))
+    return fn;
+  if (existing)
+    return failure();
+  return LLVM::LLVMFuncOp::create(builder, loc, name, type);
+}
+
+/// Returns the out-of-range reporting function of `module`, creating it on
+/// first use:
+///
+///   func.func private @__gather_mlir_index_out_of_bounds(
+///       %index: i64, %size: i64, %isUnsigned: i1)
+///
+/// prints `gather: index <index> is out of bounds for a dimension of size
+/// <size>` to standard error with the C library's `dprintf` and calls
+/// `exit(1)`, which flushes what the program printed before.
+FailureOr<func::FuncOp> getOrCreateReportFunction(RewriterBase &rewriter,
+                                                  ModuleOp module) {
+  if (auto fn = module.lookupSymbol<func::FuncOp>(kReportFnName))
+    return fn;
+  if (SymbolTable::lookupSymbolIn(module, kReportFnName))
+    return failure();
+
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToEnd(module.getBody());
+  MLIRContext *ctx = module.getContext();
+  Location loc = module.getLoc();
+  Type i1 = rewriter.getI1Type(), i32 = rewriter.getI32Type(),
+       i64 = rewriter.getI64Type();
+  auto ptrType = LLVM::LLVMPointerType::get(ctx);
+
+  FailureOr<LLVM::LLVMFuncOp> dprintf = getOrDeclareLLVMFunc(
+      rewriter, module, loc, "dprintf",
+      LLVM::LLVMFunctionType::get(i32, {i32, ptrType}, /*isVarArg=*/true));
+  FailureOr<LLVM::LLVMFuncOp> exitFn = getOrDeclareLLVMFunc(
+      rewriter, module, loc, "exit",
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {i32}));
+  if (failed(dprintf) || failed(exitFn))
+    return failure();
+
+  auto makeFormat = [&](StringRef name, StringRef text) {
+    std::string value = (text + "\n").str();
+    value.push_back('\0');
+    auto type = LLVM::LLVMArrayType::get(rewriter.getI8Type(), value.size());
+    return LLVM::GlobalOp::create(rewriter, loc, type, /*isConstant=*/true,
+                                  LLVM::Linkage::Internal, name,
+                                  rewriter.getStringAttr(value));
+  };
+  LLVM::GlobalOp signedFormat =
+      makeFormat("__gather_mlir_oob_format_signed",
+                 "gather: index %lld is out of bounds for a dimension of size "
+                 "%lld");
+  LLVM::GlobalOp unsignedFormat =
+      makeFormat("__gather_mlir_oob_format_unsigned",
+                 "gather: index %llu is out of bounds for a dimension of size "
+                 "%lld");
+
+  auto fnType = rewriter.getFunctionType({i64, i64, i1}, {});
+  auto fn = func::FuncOp::create(rewriter, loc, kReportFnName, fnType);
+  fn.setPrivate();
+  // One copy per linked program, whichever modules define it.
+  fn->setAttr("llvm.linkage",
+              LLVM::LinkageAttr::get(ctx, LLVM::Linkage::LinkonceODR));
+  Block *body = fn.addEntryBlock();
+  rewriter.setInsertionPointToStart(body);
+  Value signedPtr =
+      LLVM::AddressOfOp::create(rewriter, loc, signedFormat).getResult();
+  Value unsignedPtr =
+      LLVM::AddressOfOp::create(rewriter, loc, unsignedFormat).getResult();
+  Value format = arith::SelectOp::create(rewriter, loc, body->getArgument(2),
+                                         unsignedPtr, signedPtr);
+  Value stderrFd = arith::ConstantIntOp::create(rewriter, loc, i32, 2);
+  LLVM::CallOp::create(rewriter, loc, *dprintf,
+                       ValueRange{stderrFd, format, body->getArgument(0),
+                                  body->getArgument(1)});
+  Value one = arith::ConstantIntOp::create(rewriter, loc, i32, 1);
+  LLVM::CallOp::create(rewriter, loc, *exitFn, ValueRange{one});
+  func::ReturnOp::create(rewriter, loc);
+  return fn;
+}
+
+/// Decides which index work the gather needs: constant indices that are all
+/// non-negative need no wrap, and all in range of a static size no check.
+IndexPlan planIndexWork(GatherOp op, BoundsCheck boundsCheck) {
+  IndexPlan plan;
+  Type elementType = op.getIndicesType().getElementType();
+  plan.isUnsigned = elementType.isUnsignedInteger();
+  plan.wrap = !plan.isUnsigned;
+  plan.check = boundsCheck != BoundsCheck::None;
+
+  DenseIntElementsAttr constant;
+  if (!matchPattern(op.getIndices(), m_Constant(&constant)))
+    return plan;
+  int64_t size = op.getDataType().getDimSize(op.getNormalizedAxis());
+  bool allNonNegative = true, allInRange = !ShapedType::isDynamic(size);
+  for (const APInt &value : constant.getValues<APInt>()) {
+    bool negative = !plan.isUnsigned && value.isNegative();
+    allNonNegative &= !negative;
+    if (!allInRange)
+      continue;
+    // Range of the value after wrapping, compared without overflow.
+    if (plan.isUnsigned)
+      allInRange = value.getActiveBits() <= 63 &&
+                   static_cast<int64_t>(value.getZExtValue()) < size;
+    else
+      allInRange = value.getSignificantBits() <= 64 &&
+                   value.getSExtValue() >= -size && value.getSExtValue() < size;
+  }
+  plan.wrap &= !allNonNegative;
+  plan.check &= !allInRange;
+  return plan;
+}
+
+/// Converts an index value of element type i32/i64/si*/ui*/index to `index`:
+/// zero-extended when unsigned, sign-extended otherwise.
+Value castToIndex(OpBuilder &builder, Location loc, Value raw) {
+  Type type = raw.getType();
+  if (type.isIndex())
+    return raw;
+  auto intType = cast<IntegerType>(type);
+  Value value = raw;
+  // arith works on signless integers only; the bits are the same.
+  if (!intType.isSignless())
+    value = UnrealizedConversionCastOp::create(
+                builder, loc,
+                builder.getIntegerType(intType.getWidth()), raw)
+                .getResult(0);
+  if (intType.isUnsigned())
+    return arith::IndexCastUIOp::create(builder, loc, builder.getIndexType(),
+                                        value);
+  return arith::IndexCastOp::create(builder, loc, builder.getIndexType(),
+                                    value);
+}
+
+/// Emits the conversion, wrap and check of one raw index value against the
+/// gathered size `size` (an `index` value) and returns the position to read.
+Value emitIndexWork(OpBuilder &builder, Location loc, Value raw, Value size,
+                    const IndexPlan &plan, BoundsCheck boundsCheck,
+                    func::FuncOp reportFn) {
+  Value original = castToIndex(builder, loc, raw);
+  Value position = original;
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  if (plan.wrap) {
+    Value isNegative = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::slt, position, zero);
+    Value wrapped = arith::AddIOp::create(builder, loc, position, size);
+    position =
+        arith::SelectOp::create(builder, loc, isNegative, wrapped, position);
+  }
+  if (!plan.check)
+    return position;
+
+  auto emitReportIf = [&](Value condition) {
+    auto ifOp = scf::IfOp::create(builder, loc, condition,
+                                  /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    Type i64 = builder.getI64Type();
+    Value index = arith::IndexCastOp::create(builder, loc, i64, original);
+    Value sizeI64 = arith::IndexCastOp::create(builder, loc, i64, size);
+    Value isUnsigned =
+        arith::ConstantIntOp::create(builder, loc, plan.isUnsigned, 1);
+    func::CallOp::create(builder, loc, reportFn,
+                         ValueRange{index, sizeI64, isUnsigned});
+  };
+
+  if (boundsCheck == BoundsCheck::Assert) {
+    // One unsigned comparison rejects both negative and too large values.
+    Value outOfBounds = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::uge, position, size);
+    emitReportIf(outOfBounds);
+    return position;
+  }
+
+  // Clamp. An empty gathered dimension has no element to clamp to.
+  if (!matchPattern(size, m_Op<arith::ConstantIndexOp>()) ||
+      getConstantIntValue(size) == 0) {
+    Value isEmpty = arith::CmpIOp::create(builder, loc,
+                                          arith::CmpIPredicate::eq, size, zero);
+    emitReportIf(isEmpty);
+  }
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  Value last = arith::SubIOp::create(builder, loc, size, one);
+  if (plan.isUnsigned)
+    return arith::MinUIOp::create(builder, loc, position, last);
+  position = arith::MaxSIOp::create(builder, loc, position, zero);
+  return arith::MinSIOp::create(builder, loc, position, last);
+}
+
+/// Lowers one gather.gather.
+struct GatherOpLowering : public OpConversionPattern<GatherOp> {
+  GatherOpLowering(MLIRContext *context, const GatherToLinalgOptions &options)
+      : OpConversionPattern<GatherOp>(context), options(options) {}
+
+  LogicalResult
+  matchAndRewrite(GatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType resultType = op.getResultType();
+    RankedTensorType dataType = op.getDataType();
+    int64_t axis = op.getNormalizedAxis();
+    int64_t batchDims = op.getNormalizedBatchDims();
+    int64_t indicesRank = op.getIndicesType().getRank();
+    int64_t outerRank = axis + indicesRank - batchDims;
+
+    IndexPlan plan = planIndexWork(op, options.boundsCheck);
+    func::FuncOp reportFn;
+    if (plan.check) {
+      FailureOr<func::FuncOp> fn = getOrCreateReportFunction(
+          rewriter, op->getParentOfType<ModuleOp>());
+      if (failed(fn))
+        return rewriter.notifyMatchFailure(
+            op, "the module holds a conflicting definition of a symbol the "
+                "out-of-bounds report needs");
+      reportFn = *fn;
+    }
+
+    Value data = adaptor.getData();
+    Value indices = adaptor.getIndices();
+    Value size = dataType.isDynamicDim(axis)
+                     ? tensor::DimOp::create(rewriter, loc, data, axis)
+                           .getResult()
+                     : arith::ConstantIndexOp::create(
+                           rewriter, loc, dataType.getDimSize(axis))
+                           .getResult();
+
+    ReifiedRankedShapedTypeDims reified;
+    if (failed(op.reifyResultShapes(rewriter, reified)))
+      return rewriter.notifyMatchFailure(op, "cannot reify the result shape");
+    SmallVector<OpFoldResult> resultSizes = reified.front();
+    SmallVector<Value> dynamicSizes;
+    for (int64_t dim = 0; dim < resultType.getRank(); ++dim)
+      if (resultType.isDynamicDim(dim))
+        dynamicSizes.push_back(
+            getValueOrCreateConstantIndexOp(rewriter, loc, resultSizes[dim]));
+    Value init =
+        tensor::EmptyOp::create(rewriter, loc, resultType, dynamicSizes);
+
+    auto emitIndex = [&](OpBuilder &builder, Location nestedLoc, Value raw) {
+      return emitIndexWork(builder, nestedLoc, raw, size, plan,
+                           options.boundsCheck, reportFn);
+    };
+
+    // With the gathered axis innermost every element has its own index: the
+    // per-element form is the right one for both strategies.
+    bool innerIsScalar =
+        llvm::all_of(dataType.getShape().drop_front(axis + 1),
+                     [](int64_t d) { return d == 1; });
+    if (options.strategy == GatherLoweringStrategy::Generic || innerIsScalar) {
+      rewriter.replaceOp(op, buildGeneric(rewriter, loc, op, data, indices,
+                                          init, emitIndex));
+      return success();
+    }
+
+    SmallVector<OpFoldResult> innerSizes(resultSizes.begin() + outerRank,
+                                         resultSizes.end());
+    SmallVector<int64_t> sliceShape;
+    for (OpFoldResult ofr : innerSizes)
+      sliceShape.push_back(
+          getConstantIntValue(ofr).value_or(ShapedType::kDynamic));
+    auto sliceType =
+        RankedTensorType::get(sliceShape, dataType.getElementType());
+    OpFoldResult zeroAttr = rewriter.getIndexAttr(0);
+    OpFoldResult oneAttr = rewriter.getIndexAttr(1);
+
+    // Offsets, sizes and strides of the slice of data at outer position
+    // `outer` (the first `axis` entries) and gathered position `position`.
+    auto dataSlice = [&](OpBuilder &builder, Location nestedLoc,
+                         ArrayRef<Value> outer, Value position) {
+      SmallVector<OpFoldResult> offsets, sizes, strides;
+      for (int64_t i = 0; i < axis; ++i) {
+        offsets.push_back(outer[i]);
+        sizes.push_back(oneAttr);
+      }
+      offsets.push_back(position);
+      sizes.push_back(oneAttr);
+      for (OpFoldResult s : innerSizes) {
+        offsets.push_back(zeroAttr);
+        sizes.push_back(s);
+      }
+      strides.assign(offsets.size(), oneAttr);
+      return tensor::ExtractSliceOp::create(builder, nestedLoc, sliceType,
+                                            data, offsets, sizes, strides)
+          .getResult();
+    };
+
+    if (outerRank == 0) {
+      // Rank-0 indices at axis 0: the result is one slice of data.
+      Value raw = tensor::ExtractOp::create(rewriter, loc, indices,
+                                            ValueRange{});
+      Value position = emitIndex(rewriter, loc, raw);
+      Value slice = dataSlice(rewriter, loc, {}, position);
+      if (slice.getType() != resultType)
+        slice = tensor::CastOp::create(rewriter, loc, resultType, slice);
+      rewriter.replaceOp(op, slice);
+      return success();
+    }
+
+    SmallVector<OpFoldResult> outerSizes(resultSizes.begin(),
+                                         resultSizes.begin() + outerRank);
+    auto forall = scf::ForallOp::create(rewriter, loc, outerSizes,
+                                        ValueRange{init}, std::nullopt);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(forall.getBody());
+      SmallVector<Value> ivs(forall.getInductionVars());
+      SmallVector<Value> indexCoords;
+      for (int64_t i = 0; i < batchDims; ++i)
+        indexCoords.push_back(ivs[i]);
+      for (int64_t i = axis; i < outerRank; ++i)
+        indexCoords.push_back(ivs[i]);
+      Value raw = tensor::ExtractOp::create(rewriter, loc, indices,
+                                            indexCoords);
+      Value position = emitIndex(rewriter, loc, raw);
+      Value slice = dataSlice(rewriter, loc, ArrayRef(ivs).take_front(axis),
+                              position);
+
+      SmallVector<OpFoldResult> offsets, sizes, strides;
+      for (Value iv : ivs) {
+        offsets.push_back(iv);
+        sizes.push_back(oneAttr);
+      }
+      for (OpFoldResult s : innerSizes) {
+        offsets.push_back(zeroAttr);
+        sizes.push_back(s);
+      }
+      strides.assign(offsets.size(), oneAttr);
+      rewriter.setInsertionPointToStart(forall.getTerminator().getBody());
+      tensor::ParallelInsertSliceOp::create(rewriter, loc, slice,
+                                            forall.getRegionIterArgs()[0],
+                                            offsets, sizes, strides);
+    }
+    rewriter.replaceOp(op, forall.getResult(0));
+    return success();
+  }
+
+private:
+  /// Builds the per-element form: one linalg.generic over the result that
+  /// reads `indices` through an indexing map and `data` with tensor.extract.
+  static Value
+  buildGeneric(OpBuilder &builder, Location loc, GatherOp op, Value data,
+               Value indices, Value init,
+               function_ref<Value(OpBuilder &, Location, Value)> emitIndex) {
+    MLIRContext *ctx = builder.getContext();
+    int64_t axis = op.getNormalizedAxis();
+    int64_t batchDims = op.getNormalizedBatchDims();
+    int64_t dataRank = op.getDataType().getRank();
+    int64_t indicesRank = op.getIndicesType().getRank();
+    int64_t resultRank = op.getResultType().getRank();
+    int64_t gathered = indicesRank - batchDims;
+
+    SmallVector<AffineExpr> indexExprs;
+    for (int64_t i = 0; i < batchDims; ++i)
+      indexExprs.push_back(getAffineDimExpr(i, ctx));
+    for (int64_t i = 0; i < gathered; ++i)
+      indexExprs.push_back(getAffineDimExpr(axis + i, ctx));
+    SmallVector<AffineMap> maps = {
+        AffineMap::get(resultRank, 0, indexExprs, ctx),
+        AffineMap::getMultiDimIdentityMap(resultRank, ctx)};
+    SmallVector<utils::IteratorType> iterators(resultRank,
+                                               utils::IteratorType::parallel);
+    auto generic = linalg::GenericOp::create(
+        builder, loc, TypeRange{init.getType()}, ValueRange{indices},
+        ValueRange{init}, maps, iterators,
+        [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+          Value position = emitIndex(nested, nestedLoc, args[0]);
+          SmallVector<Value> coords;
+          for (int64_t i = 0; i < axis; ++i)
+            coords.push_back(linalg::IndexOp::create(nested, nestedLoc, i));
+          coords.push_back(position);
+          for (int64_t t = axis + 1; t < dataRank; ++t)
+            coords.push_back(
+                linalg::IndexOp::create(nested, nestedLoc, t - 1 + gathered));
+          Value element =
+              tensor::ExtractOp::create(nested, nestedLoc, data, coords);
+          linalg::YieldOp::create(nested, nestedLoc, element);
+        });
+    return generic.getResult(0);
+  }
+
+  GatherToLinalgOptions options;
+};
+
+struct ConvertGatherToLinalgPass
+    : public gather::impl::ConvertGatherToLinalgBase<
+          ConvertGatherToLinalgPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    ConversionTarget target(*ctx);
+    target.addIllegalDialect<GatherDialect>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+
+    GatherToLinalgOptions options;
+    options.boundsCheck = boundsCheck;
+    options.strategy = strategy;
+    RewritePatternSet patterns(ctx);
+    populateGatherToLinalgPatterns(patterns, options);
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::gather::populateGatherToLinalgPatterns(
+    RewritePatternSet &patterns, const GatherToLinalgOptions &options) {
+  patterns.add<GatherOpLowering>(patterns.getContext(), options);
+}

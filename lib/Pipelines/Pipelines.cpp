@@ -1,0 +1,81 @@
+//===- Pipelines.cpp - gather-mlir pass pipelines -------------------------===//
+//
+// Part of the gather-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather-mlir/Pipelines/Pipelines.h"
+#include "gather-mlir/Conversion/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::gather;
+
+/// Appends upstream passes given in textual form to `pm`. The texts are
+/// constants of this file, so a parse failure is a bug of the build.
+static void addPipeline(OpPassManager &pm, StringRef pipeline) {
+  std::string errors;
+  llvm::raw_string_ostream errorStream(errors);
+  if (failed(parsePassPipeline(pipeline, pm, errorStream)))
+    llvm::report_fatal_error(llvm::Twine("gather-mlir: bad built-in pipeline '") +
+                             pipeline + "': " + errors);
+}
+
+void mlir::gather::buildGatherToAffinePipeline(
+    OpPassManager &pm, const GatherPipelineOptions &options) {
+  ConvertGatherToLinalgOptions convertOptions;
+  convertOptions.boundsCheck = options.boundsCheck;
+  convertOptions.strategy = options.strategy;
+  pm.addPass(createConvertGatherToLinalg(convertOptions));
+  pm.addPass(createCanonicalizerPass());
+  // Whole-module bufferization: function signatures take identity-layout
+  // memrefs so that callers outside MLIR pass plain row-major buffers.
+  addPipeline(pm, "one-shot-bufferize{bufferize-function-boundaries "
+                  "function-boundary-type-conversion=identity-layout-map},"
+                  "buffer-deallocation-pipeline,"
+                  "convert-bufferization-to-memref,"
+                  "func.func(convert-linalg-to-affine-loops,"
+                  "affine-loop-invariant-code-motion),"
+                  "canonicalize");
+}
+
+void mlir::gather::buildGatherToLLVMPipeline(
+    OpPassManager &pm, const GatherPipelineOptions &options) {
+  buildGatherToAffinePipeline(pm, options);
+  addPipeline(pm, "lower-affine,"
+                  "scf-forall-to-parallel,"
+                  "convert-scf-to-cf,"
+                  "convert-vector-to-scf,"
+                  "convert-vector-to-llvm,"
+                  "expand-strided-metadata,"
+                  "lower-affine,"
+                  "finalize-memref-to-llvm,"
+                  "convert-math-to-llvm,"
+                  "convert-math-to-libm,"
+                  "convert-complex-to-standard,"
+                  "convert-complex-to-llvm,"
+                  "arith-expand,"
+                  "convert-arith-to-llvm,"
+                  "convert-index-to-llvm,"
+                  "convert-cf-to-llvm,"
+                  "convert-func-to-llvm,"
+                  "convert-ub-to-llvm,"
+                  "reconcile-unrealized-casts");
+}
+
+void mlir::gather::registerGatherPipelines() {
+  PassPipelineRegistration<GatherPipelineOptions>(
+      "gather-to-affine",
+      "Lower gather and tensor code to affine loops on memrefs",
+      buildGatherToAffinePipeline);
+  PassPipelineRegistration<GatherPipelineOptions>(
+      "gather-to-llvm",
+      "Lower a module of gather, tensor, linalg, memref, scf, affine, arith "
+      "and func code to the LLVM dialect",
+      buildGatherToLLVMPipeline);
+}
