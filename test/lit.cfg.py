@@ -13,7 +13,7 @@ config.suffixes = [".mlir"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.gather_obj_root, "test")
 config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py",
-                   "lit.site.cfg.py", "Unit"]
+                   "lit.site.cfg.py"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%shlibext", ".so"))

@@ -22,8 +22,9 @@ static void addPipeline(OpPassManager &pm, StringRef pipeline) {
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   if (failed(parsePassPipeline(pipeline, pm, errorStream)))
-    llvm::report_fatal_error(llvm::Twine("gather-mlir: bad built-in pipeline '") +
-                             pipeline + "': " + errors);
+    llvm::report_fatal_error(
+        llvm::Twine("gather-mlir: bad built-in pipeline '") + pipeline +
+        "': " + errors);
 }
 
 void mlir::gather::buildGatherToAffinePipeline(
@@ -33,6 +34,9 @@ void mlir::gather::buildGatherToAffinePipeline(
   convertOptions.strategy = options.strategy;
   pm.addPass(createConvertGatherToLinalg(convertOptions));
   pm.addPass(createCanonicalizerPass());
+  // Elementwise arith/math ops on tensors become linalg.generic so that
+  // they bufferize.
+  addPipeline(pm, "func.func(convert-elementwise-to-linalg)");
   // Whole-module bufferization: function signatures take identity-layout
   // memrefs so that callers outside MLIR pass plain row-major buffers.
   addPipeline(pm, "one-shot-bufferize{bufferize-function-boundaries "

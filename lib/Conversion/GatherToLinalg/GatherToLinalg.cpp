@@ -53,6 +53,20 @@ struct IndexPlan {
   bool check = true;
 };
 
+/// The type of `dprintf` as the out-of-bounds report calls it.
+LLVM::LLVMFunctionType getDprintfType(MLIRContext *ctx) {
+  return LLVM::LLVMFunctionType::get(IntegerType::get(ctx, 32),
+                                     {IntegerType::get(ctx, 32),
+                                      LLVM::LLVMPointerType::get(ctx)},
+                                     /*isVarArg=*/true);
+}
+
+/// The type of `exit` as the out-of-bounds report calls it.
+LLVM::LLVMFunctionType getExitType(MLIRContext *ctx) {
+  return LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
+                                     {IntegerType::get(ctx, 32)});
+}
+
 /// Returns the existing LLVM function `name` or declares it. Fails when the
 /// module holds another kind of symbol of that name.
 FailureOr<LLVM::LLVMFuncOp> getOrDeclareLLVMFunc(OpBuilder &builder,
@@ -61,7 +75,8 @@ FailureOr<LLVM::LLVMFuncOp> getOrDeclareLLVMFunc(OpBuilder &builder,
                                                  LLVM::LLVMFunctionType type) {
   Operation *existing = SymbolTable::lookupSymbolIn(module, name);
   if (auto fn = dyn_cast_or_null<LLVM::LLVMFuncOp>(existing))
-    return fn;
+    if (fn.getFunctionType() == type)
+      return fn;
   if (existing)
     return failure();
   return LLVM::LLVMFuncOp::create(builder, loc, name, type);
@@ -89,14 +104,11 @@ FailureOr<func::FuncOp> getOrCreateReportFunction(RewriterBase &rewriter,
   Location loc = module.getLoc();
   Type i1 = rewriter.getI1Type(), i32 = rewriter.getI32Type(),
        i64 = rewriter.getI64Type();
-  auto ptrType = LLVM::LLVMPointerType::get(ctx);
 
   FailureOr<LLVM::LLVMFuncOp> dprintf = getOrDeclareLLVMFunc(
-      rewriter, module, loc, "dprintf",
-      LLVM::LLVMFunctionType::get(i32, {i32, ptrType}, /*isVarArg=*/true));
-  FailureOr<LLVM::LLVMFuncOp> exitFn = getOrDeclareLLVMFunc(
-      rewriter, module, loc, "exit",
-      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {i32}));
+      rewriter, module, loc, "dprintf", getDprintfType(ctx));
+  FailureOr<LLVM::LLVMFuncOp> exitFn =
+      getOrDeclareLLVMFunc(rewriter, module, loc, "exit", getExitType(ctx));
   if (failed(dprintf) || failed(exitFn))
     return failure();
 
@@ -132,9 +144,9 @@ FailureOr<func::FuncOp> getOrCreateReportFunction(RewriterBase &rewriter,
   Value format = arith::SelectOp::create(rewriter, loc, body->getArgument(2),
                                          unsignedPtr, signedPtr);
   Value stderrFd = arith::ConstantIntOp::create(rewriter, loc, i32, 2);
-  LLVM::CallOp::create(rewriter, loc, *dprintf,
-                       ValueRange{stderrFd, format, body->getArgument(0),
-                                  body->getArgument(1)});
+  LLVM::CallOp::create(
+      rewriter, loc, *dprintf,
+      ValueRange{stderrFd, format, body->getArgument(0), body->getArgument(1)});
   Value one = arith::ConstantIntOp::create(rewriter, loc, i32, 1);
   LLVM::CallOp::create(rewriter, loc, *exitFn, ValueRange{one});
   func::ReturnOp::create(rewriter, loc);
@@ -184,8 +196,7 @@ Value castToIndex(OpBuilder &builder, Location loc, Value raw) {
   // arith works on signless integers only; the bits are the same.
   if (!intType.isSignless())
     value = UnrealizedConversionCastOp::create(
-                builder, loc,
-                builder.getIntegerType(intType.getWidth()), raw)
+                builder, loc, builder.getIntegerType(intType.getWidth()), raw)
                 .getResult(0);
   if (intType.isUnsigned())
     return arith::IndexCastUIOp::create(builder, loc, builder.getIndexType(),
@@ -201,10 +212,12 @@ Value emitIndexWork(OpBuilder &builder, Location loc, Value raw, Value size,
                     func::FuncOp reportFn) {
   Value original = castToIndex(builder, loc, raw);
   Value position = original;
-  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  auto zero = [&]() -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, 0);
+  };
   if (plan.wrap) {
     Value isNegative = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::slt, position, zero);
+        builder, loc, arith::CmpIPredicate::slt, position, zero());
     Value wrapped = arith::AddIOp::create(builder, loc, position, size);
     position =
         arith::SelectOp::create(builder, loc, isNegative, wrapped, position);
@@ -235,17 +248,17 @@ Value emitIndexWork(OpBuilder &builder, Location loc, Value raw, Value size,
   }
 
   // Clamp. An empty gathered dimension has no element to clamp to.
-  if (!matchPattern(size, m_Op<arith::ConstantIndexOp>()) ||
-      getConstantIntValue(size) == 0) {
-    Value isEmpty = arith::CmpIOp::create(builder, loc,
-                                          arith::CmpIPredicate::eq, size, zero);
+  std::optional<int64_t> constantSize = getConstantIntValue(size);
+  if (!constantSize || *constantSize == 0) {
+    Value isEmpty = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::eq, size, zero());
     emitReportIf(isEmpty);
   }
   Value one = arith::ConstantIndexOp::create(builder, loc, 1);
   Value last = arith::SubIOp::create(builder, loc, size, one);
   if (plan.isUnsigned)
     return arith::MinUIOp::create(builder, loc, position, last);
-  position = arith::MaxSIOp::create(builder, loc, position, zero);
+  position = arith::MaxSIOp::create(builder, loc, position, zero());
   return arith::MinSIOp::create(builder, loc, position, last);
 }
 
@@ -268,8 +281,8 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
     IndexPlan plan = planIndexWork(op, options.boundsCheck);
     func::FuncOp reportFn;
     if (plan.check) {
-      FailureOr<func::FuncOp> fn = getOrCreateReportFunction(
-          rewriter, op->getParentOfType<ModuleOp>());
+      FailureOr<func::FuncOp> fn =
+          getOrCreateReportFunction(rewriter, op->getParentOfType<ModuleOp>());
       if (failed(fn))
         return rewriter.notifyMatchFailure(
             op, "the module holds a conflicting definition of a symbol the "
@@ -279,12 +292,12 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
 
     Value data = adaptor.getData();
     Value indices = adaptor.getIndices();
-    Value size = dataType.isDynamicDim(axis)
-                     ? tensor::DimOp::create(rewriter, loc, data, axis)
-                           .getResult()
-                     : arith::ConstantIndexOp::create(
-                           rewriter, loc, dataType.getDimSize(axis))
-                           .getResult();
+    Value size =
+        dataType.isDynamicDim(axis)
+            ? tensor::DimOp::create(rewriter, loc, data, axis).getResult()
+            : arith::ConstantIndexOp::create(rewriter, loc,
+                                             dataType.getDimSize(axis))
+                  .getResult();
 
     ReifiedRankedShapedTypeDims reified;
     if (failed(op.reifyResultShapes(rewriter, reified)))
@@ -305,12 +318,11 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
 
     // With the gathered axis innermost every element has its own index: the
     // per-element form is the right one for both strategies.
-    bool innerIsScalar =
-        llvm::all_of(dataType.getShape().drop_front(axis + 1),
-                     [](int64_t d) { return d == 1; });
+    bool innerIsScalar = llvm::all_of(dataType.getShape().drop_front(axis + 1),
+                                      [](int64_t d) { return d == 1; });
     if (options.strategy == GatherLoweringStrategy::Generic || innerIsScalar) {
-      rewriter.replaceOp(op, buildGeneric(rewriter, loc, op, data, indices,
-                                          init, emitIndex));
+      rewriter.replaceOp(
+          op, buildGeneric(rewriter, loc, op, data, indices, init, emitIndex));
       return success();
     }
 
@@ -341,15 +353,15 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
         sizes.push_back(s);
       }
       strides.assign(offsets.size(), oneAttr);
-      return tensor::ExtractSliceOp::create(builder, nestedLoc, sliceType,
-                                            data, offsets, sizes, strides)
+      return tensor::ExtractSliceOp::create(builder, nestedLoc, sliceType, data,
+                                            offsets, sizes, strides)
           .getResult();
     };
 
     if (outerRank == 0) {
       // Rank-0 indices at axis 0: the result is one slice of data.
-      Value raw = tensor::ExtractOp::create(rewriter, loc, indices,
-                                            ValueRange{});
+      Value raw =
+          tensor::ExtractOp::create(rewriter, loc, indices, ValueRange{});
       Value position = emitIndex(rewriter, loc, raw);
       Value slice = dataSlice(rewriter, loc, {}, position);
       if (slice.getType() != resultType)
@@ -371,11 +383,11 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
         indexCoords.push_back(ivs[i]);
       for (int64_t i = axis; i < outerRank; ++i)
         indexCoords.push_back(ivs[i]);
-      Value raw = tensor::ExtractOp::create(rewriter, loc, indices,
-                                            indexCoords);
+      Value raw =
+          tensor::ExtractOp::create(rewriter, loc, indices, indexCoords);
       Value position = emitIndex(rewriter, loc, raw);
-      Value slice = dataSlice(rewriter, loc, ArrayRef(ivs).take_front(axis),
-                              position);
+      Value slice =
+          dataSlice(rewriter, loc, ArrayRef(ivs).take_front(axis), position);
 
       SmallVector<OpFoldResult> offsets, sizes, strides;
       for (Value iv : ivs) {
@@ -450,6 +462,10 @@ struct ConvertGatherToLinalgPass
 
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
+    ModuleOp module = getOperation();
+    if (boundsCheck != BoundsCheck::None && failed(checkReportSymbols(module)))
+      return signalPassFailure();
+
     ConversionTarget target(*ctx);
     target.addIllegalDialect<GatherDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
@@ -459,9 +475,41 @@ struct ConvertGatherToLinalgPass
     options.strategy = strategy;
     RewritePatternSet patterns(ctx);
     populateGatherToLinalgPatterns(patterns, options);
-    if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
+  }
+
+  /// Reports a symbol of the module that would clash with the functions the
+  /// out-of-bounds report defines or calls.
+  static LogicalResult checkReportSymbols(ModuleOp module) {
+    bool hasGather = false;
+    module.walk([&](GatherOp) {
+      hasGather = true;
+      return WalkResult::interrupt();
+    });
+    if (!hasGather)
+      return success();
+    MLIRContext *ctx = module.getContext();
+    Operation *report = SymbolTable::lookupSymbolIn(module, kReportFnName);
+    if (report && !isa<func::FuncOp>(report))
+      return report->emitOpError("conflicts with @")
+             << kReportFnName
+             << ", which the gather out-of-bounds report defines as a "
+                "func.func";
+    for (auto [name, type] :
+         {std::pair(StringRef("dprintf"), getDprintfType(ctx)),
+          std::pair(StringRef("exit"), getExitType(ctx))}) {
+      Operation *symbol = SymbolTable::lookupSymbolIn(module, name);
+      auto fn = dyn_cast_or_null<LLVM::LLVMFuncOp>(symbol);
+      if (!symbol || (fn && fn.getFunctionType() == type))
+        continue;
+      return symbol->emitOpError("conflicts with @")
+             << name
+             << ", which the gather out-of-bounds report needs as an "
+                "llvm.func of type "
+             << type;
+    }
+    return success();
   }
 };
 

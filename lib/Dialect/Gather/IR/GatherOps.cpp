@@ -27,13 +27,19 @@ static bool isValidIndexElementType(Type type) {
   return intType && (intType.getWidth() == 32 || intType.getWidth() == 64);
 }
 
+/// Returns the value of an optional `axis`/`batch_dims` attribute; an absent
+/// one has the default value 0.
+static int64_t getValueOrDefault(IntegerAttr attr) {
+  return attr ? attr.getValue().getSExtValue() : 0;
+}
+
 int64_t GatherOp::getNormalizedAxis() {
-  int64_t axis = getAxis();
+  int64_t axis = static_cast<int64_t>(getAxis());
   return axis < 0 ? axis + getDataType().getRank() : axis;
 }
 
 int64_t GatherOp::getNormalizedBatchDims() {
-  int64_t batchDims = getBatchDims();
+  int64_t batchDims = static_cast<int64_t>(getBatchDims());
   return batchDims < 0 ? batchDims + getIndicesType().getRank() : batchDims;
 }
 
@@ -45,8 +51,8 @@ LogicalResult GatherOp::inferReturnTypes(
   auto emitError = [&]() -> InFlightDiagnostic {
     // Parsing and building report through here before the op exists; prefix
     // the message the way emitOpError does so both paths read alike.
-    InFlightDiagnostic diag = mlir::emitError(
-        location ? *location : UnknownLoc::get(context));
+    InFlightDiagnostic diag =
+        mlir::emitError(location ? *location : UnknownLoc::get(context));
     diag << "'" << GatherOp::getOperationName() << "' op ";
     return diag;
   };
@@ -60,8 +66,9 @@ LogicalResult GatherOp::inferReturnTypes(
     return failure();
   }
   FailureOr<SmallVector<int64_t>> shape = inferGatherShape(
-      dataType.getShape(), indicesType.getShape(), adaptor.getAxis(),
-      adaptor.getBatchDims(),
+      dataType.getShape(), indicesType.getShape(),
+      getValueOrDefault(adaptor.getAxisAttr()),
+      getValueOrDefault(adaptor.getBatchDimsAttr()),
       location ? EmitErrorFn(emitError) : EmitErrorFn(nullptr));
   if (failed(shape))
     return failure();
@@ -103,8 +110,9 @@ LogicalResult GatherOp::verify() {
 
   auto emitError = [&]() { return emitOpError(); };
   FailureOr<SmallVector<int64_t>> inferred =
-      inferGatherShape(dataType.getShape(), indicesType.getShape(), getAxis(),
-                       getBatchDims(), emitError);
+      inferGatherShape(dataType.getShape(), indicesType.getShape(),
+                       static_cast<int64_t>(getAxis()),
+                       static_cast<int64_t>(getBatchDims()), emitError);
   if (failed(inferred))
     return failure();
 
@@ -126,6 +134,10 @@ LogicalResult GatherOp::verify() {
     if (ShapedType::isDynamic(actual) || ShapedType::isDynamic(expected) ||
         actual == expected)
       continue;
+    if (static_cast<int64_t>(dim) < params.batchDims)
+      return emitOpError("result dimension ")
+             << dim << " (" << actual << ") must equal batch dimension " << dim
+             << " of data and indices (" << expected << ")";
     GatherDimSource source =
         getResultDimSource(params, dataRank, indicesRank, dim);
     return emitOpError("result dimension ")
@@ -136,8 +148,95 @@ LogicalResult GatherOp::verify() {
   return success();
 }
 
-LogicalResult GatherOp::reifyResultShapes(
-    OpBuilder &builder, ReifiedRankedShapedTypeDims &reifiedReturnShapes) {
+ParseResult GatherOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand data, indices;
+  if (parser.parseOperand(data) || parser.parseLSquare() ||
+      parser.parseOperand(indices) || parser.parseRSquare())
+    return failure();
+
+  Builder &builder = parser.getBuilder();
+  Properties &properties = result.getOrAddProperties<Properties>();
+  auto parseParameter = [&](StringRef keyword,
+                            IntegerAttr &slot) -> ParseResult {
+    if (failed(parser.parseOptionalKeyword(keyword)))
+      return success();
+    if (parser.parseEqual())
+      return failure();
+    SMLoc valueLoc = parser.getCurrentLocation();
+    int64_t value = 0;
+    // The generic integer parser also takes `true` and `false`.
+    bool isBool = succeeded(parser.parseOptionalKeyword("true")) ||
+                  succeeded(parser.parseOptionalKeyword("false"));
+    OptionalParseResult parsed = isBool ? OptionalParseResult(std::nullopt)
+                                        : parser.parseOptionalInteger(value);
+    if (!parsed.has_value())
+      return parser.emitError(valueLoc)
+             << "expected a 64-bit integer value for '" << keyword << "'";
+    if (failed(*parsed))
+      return failure();
+    slot = builder.getI64IntegerAttr(value);
+    return success();
+  };
+  if (parseParameter("axis", properties.axis) ||
+      parseParameter("batch_dims", properties.batch_dims))
+    return failure();
+
+  Type dataType, indicesType, resultType;
+  SMLoc attrDictLoc = parser.getCurrentLocation();
+  if (parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  for (StringRef name : {getAxisAttrName(result.name).getValue(),
+                         getBatchDimsAttrName(result.name).getValue()})
+    if (result.attributes.get(name))
+      return parser.emitError(attrDictLoc)
+             << "'" << name << "' must be written as `" << name
+             << " = <integer>` after the indices, not in the attribute "
+                "dictionary";
+  if (parser.parseColon() || parser.parseType(dataType) ||
+      parser.parseComma() || parser.parseType(indicesType))
+    return failure();
+  if (succeeded(parser.parseOptionalArrow()) && parser.parseType(resultType))
+    return failure();
+  if (parser.resolveOperand(data, dataType, result.operands) ||
+      parser.resolveOperand(indices, indicesType, result.operands))
+    return failure();
+
+  if (resultType) {
+    result.addTypes(resultType);
+    return success();
+  }
+  SmallVector<Type> inferred;
+  MLIRContext *context = builder.getContext();
+  if (failed(inferReturnTypes(context, result.location, result.operands,
+                              result.attributes.getDictionary(context),
+                              result.getRawProperties(), result.regions,
+                              inferred)))
+    return failure();
+  result.addTypes(inferred);
+  return success();
+}
+
+void GatherOp::print(OpAsmPrinter &printer) {
+  printer << ' ' << getData() << '[' << getIndices() << ']';
+  if (int64_t axis = static_cast<int64_t>(getAxis()))
+    printer << " axis = " << axis;
+  if (int64_t batchDims = static_cast<int64_t>(getBatchDims()))
+    printer << " batch_dims = " << batchDims;
+  DictionaryAttr discardable = (*this)->getDiscardableAttrDictionary();
+  printer.printOptionalAttrDict(discardable.getValue());
+  printer << " : " << getData().getType() << ", " << getIndices().getType();
+  // Print the result type only when inference would not give it back.
+  SmallVector<Type> inferred;
+  if (failed(inferReturnTypes(
+          getContext(), /*location=*/std::nullopt, getOperands(), discardable,
+          (*this)->getPropertiesStorage(), (*this)->getRegions(), inferred)) ||
+      inferred.front() != getType())
+    printer << " -> " << getType();
+}
+
+LogicalResult
+GatherOp::reifyResultShapes(OpBuilder &builder,
+                            ReifiedRankedShapedTypeDims &reifiedReturnShapes) {
   RankedTensorType resultType = getResultType();
   int64_t dataRank = getDataType().getRank();
   int64_t indicesRank = getIndicesType().getRank();

@@ -65,8 +65,8 @@ mlir::gather::inferGatherShape(ArrayRef<int64_t> dataShape,
                                int64_t batchDims, EmitErrorFn emitError) {
   int64_t dataRank = dataShape.size();
   int64_t indicesRank = indicesShape.size();
-  FailureOr<GatherParams> params = normalizeGatherParams(
-      dataRank, indicesRank, axis, batchDims, emitError);
+  FailureOr<GatherParams> params =
+      normalizeGatherParams(dataRank, indicesRank, axis, batchDims, emitError);
   if (failed(params))
     return failure();
 

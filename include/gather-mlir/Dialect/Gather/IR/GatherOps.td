@@ -72,6 +72,14 @@ def Gather_GatherOp : Gather_Op<"gather", [
         : tensor<2x3xf16>, tensor<2x2xi32>
     ```
 
+    The result type is inferred; a declared result type that differs from the
+    inferred one (more static, or more dynamic) follows an arrow:
+
+    ```mlir
+    %r = gather.gather %data[%indices] : tensor<?x4xf32>, tensor<2xi64>
+        -> tensor<2x4xf32>
+    ```
+
     The generic form spells the properties out:
 
     ```mlir
@@ -83,15 +91,15 @@ def Gather_GatherOp : Gather_Op<"gather", [
   let arguments = (ins
     AnyRankedTensor:$data,
     AnyRankedTensor:$indices,
-    DefaultValuedProp<I64Prop, "0">:$axis,
-    DefaultValuedProp<I64Prop, "0">:$batch_dims
+    DefaultValuedAttr<I64Attr, "0">:$axis,
+    DefaultValuedAttr<I64Attr, "0">:$batch_dims
   );
   let results = (outs AnyRankedTensor:$result);
 
-  let assemblyFormat = [{
-    $data `[` $indices `]` (`axis` `=` $axis^)? (`batch_dims` `=` $batch_dims^)?
-    attr-dict `:` type($data) `,` type($indices)
-  }];
+  // `gather.gather %data[%indices] (axis = N)? (batch_dims = N)? attr-dict
+  //  : type($data), type($indices) (-> type($result))?`: the result type is
+  // printed only when it differs from the inferred one.
+  let hasCustomAssemblyFormat = 1;
 
   let hasVerifier = 1;
 

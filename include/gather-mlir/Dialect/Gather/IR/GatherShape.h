@@ -60,9 +60,8 @@ struct GatherDimSource {
 /// Returns the source of result dimension `resultDim` for normalised `params`
 /// and data of rank `dataRank` (indices of rank `indicesRank`). Batch
 /// dimensions are reported as coming from `data`.
-GatherDimSource getResultDimSource(const GatherParams &params,
-                                   int64_t dataRank, int64_t indicesRank,
-                                   int64_t resultDim);
+GatherDimSource getResultDimSource(const GatherParams &params, int64_t dataRank,
+                                   int64_t indicesRank, int64_t resultDim);
 
 } // namespace mlir::gather
 

@@ -1,0 +1,175 @@
+// The default `slices` strategy: one scf.forall over the outer positions
+// D[:a] ++ I[b:], one index load/wrap/check per slice, whole inner slices
+// moved with extract_slice / parallel_insert_slice.
+// RUN: gather-opt %s --convert-gather-to-linalg --split-input-file | FileCheck %s
+
+// CHECK-LABEL: func.func @axis0_signless
+// CHECK-SAME:    %[[D:.*]]: tensor<?x4xf32>, %[[I:.*]]: tensor<2xi32>
+// CHECK-NOT:   gather.gather
+// CHECK:       %[[C0:.*]] = arith.constant 0 : index
+// CHECK:       %[[S:.*]] = tensor.dim %[[D]], %[[C0]] : tensor<?x4xf32>
+// CHECK:       %[[INIT:.*]] = tensor.empty() : tensor<2x4xf32>
+// CHECK:       %[[R:.*]] = scf.forall (%[[J:.*]]) in (2) shared_outs(%[[OUT:.*]] = %[[INIT]]) -> (tensor<2x4xf32>) {
+// CHECK:         %[[RAW:.*]] = tensor.extract %[[I]][%[[J]]] : tensor<2xi32>
+// CHECK:         %[[K:.*]] = arith.index_cast %[[RAW]] : i32 to index
+// CHECK:         %[[NEG:.*]] = arith.cmpi slt, %[[K]], %{{.*}} : index
+// CHECK:         %[[ADD:.*]] = arith.addi %[[K]], %[[S]] : index
+// CHECK:         %[[POS:.*]] = arith.select %[[NEG]], %[[ADD]], %[[K]] : index
+// CHECK:         %[[OOB:.*]] = arith.cmpi uge, %[[POS]], %[[S]] : index
+// CHECK:         scf.if %[[OOB]] {
+// CHECK:           %[[K64:.*]] = arith.index_cast %[[K]] : index to i64
+// CHECK:           %[[S64:.*]] = arith.index_cast %[[S]] : index to i64
+// CHECK:           %[[FALSE:.*]] = arith.constant false
+// CHECK:           func.call @__gather_mlir_index_out_of_bounds(%[[K64]], %[[S64]], %[[FALSE]])
+// CHECK:         }
+// CHECK:         %[[SLICE:.*]] = tensor.extract_slice %[[D]][%[[POS]], 0] [1, 4] [1, 1] : tensor<?x4xf32> to tensor<4xf32>
+// CHECK:         scf.forall.in_parallel {
+// CHECK:           tensor.parallel_insert_slice %[[SLICE]] into %[[OUT]][%[[J]], 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<2x4xf32>
+// CHECK:       return %[[R]]
+func.func @axis0_signless(%d: tensor<?x4xf32>, %i: tensor<2xi32>) -> tensor<2x4xf32> {
+  %r = gather.gather %d[%i] : tensor<?x4xf32>, tensor<2xi32>
+  return %r : tensor<2x4xf32>
+}
+
+// The reporting function is defined once per module.
+// CHECK:       llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32
+// CHECK:       llvm.func @exit(i32)
+// CHECK:       llvm.mlir.global internal constant @__gather_mlir_oob_format_signed("gather: index %lld is out of bounds for a dimension of size %lld\0A\00")
+// CHECK:       llvm.mlir.global internal constant @__gather_mlir_oob_format_unsigned("gather: index %llu is out of bounds for a dimension of size %lld\0A\00")
+// CHECK:       func.func private @__gather_mlir_index_out_of_bounds(%{{.*}}: i64, %{{.*}}: i64, %[[U:.*]]: i1) attributes {llvm.linkage = #llvm.linkage<linkonce_odr>}
+// CHECK:         arith.select %[[U]]
+// CHECK:         llvm.call @dprintf
+// CHECK:         llvm.call @exit
+
+// -----
+
+// Unsigned indices are zero-extended and never wrapped.
+// CHECK-LABEL: func.func @unsigned_no_wrap
+// CHECK:         %[[RAW:.*]] = tensor.extract %{{.*}} : tensor<3xui32>
+// CHECK:         %[[BITS:.*]] = builtin.unrealized_conversion_cast %[[RAW]] : ui32 to i32
+// CHECK:         %[[K:.*]] = arith.index_castui %[[BITS]] : i32 to index
+// CHECK-NOT:     arith.select
+// CHECK:         arith.cmpi uge, %[[K]], %{{.*}} : index
+// CHECK:         func.call @__gather_mlir_index_out_of_bounds({{.*}}, {{.*}}, %true)
+func.func @unsigned_no_wrap(%d: tensor<6x2xf16>, %i: tensor<3xui32>) -> tensor<3x2xf16> {
+  %r = gather.gather %d[%i] : tensor<6x2xf16>, tensor<3xui32>
+  return %r : tensor<3x2xf16>
+}
+
+// -----
+
+// Signed (si64) indices go through a cast to the signless type and are
+// sign-extended; `index` indices need no cast.
+// CHECK-LABEL: func.func @signed_and_index
+// CHECK:         builtin.unrealized_conversion_cast %{{.*}} : si64 to i64
+// CHECK:         arith.index_cast %{{.*}} : i64 to index
+// CHECK:         arith.select
+// CHECK:         %[[RAW:.*]] = tensor.extract %{{.*}} : tensor<2xindex>
+// CHECK-NOT:     arith.index_cast %[[RAW]]
+// CHECK:         arith.cmpi slt, %[[RAW]]
+func.func @signed_and_index(%d: tensor<6x2xf32>, %i: tensor<2xsi64>, %j: tensor<2xindex>) -> (tensor<2x2xf32>, tensor<2x2xf32>) {
+  %r = gather.gather %d[%i] : tensor<6x2xf32>, tensor<2xsi64>
+  %s = gather.gather %d[%j] : tensor<6x2xf32>, tensor<2xindex>
+  return %r, %s : tensor<2x2xf32>, tensor<2x2xf32>
+}
+
+// -----
+
+// batch_dims = 1, axis = 2: the loop runs over D[:2] ++ I[1:]; the index is
+// read at (batch, gathered) positions and the slice at (p0, p1, k, :).
+// CHECK-LABEL: func.func @batched
+// CHECK-SAME:    %[[D:.*]]: tensor<2x3x5x7xf32>, %[[I:.*]]: tensor<2x4xi64>
+// CHECK:         scf.forall (%[[P0:.*]], %[[P1:.*]], %[[J:.*]]) in (2, 3, 4)
+// CHECK:           tensor.extract %[[I]][%[[P0]], %[[J]]] : tensor<2x4xi64>
+// CHECK:           %[[SLICE:.*]] = tensor.extract_slice %[[D]][%[[P0]], %[[P1]], %{{.*}}, 0] [1, 1, 1, 7] [1, 1, 1, 1] : tensor<2x3x5x7xf32> to tensor<7xf32>
+// CHECK:           tensor.parallel_insert_slice %[[SLICE]] into %{{.*}}[%[[P0]], %[[P1]], %[[J]], 0] [1, 1, 1, 7] [1, 1, 1, 1] : tensor<7xf32> into tensor<2x3x4x7xf32>
+func.func @batched(%d: tensor<2x3x5x7xf32>, %i: tensor<2x4xi64>) -> tensor<2x3x4x7xf32> {
+  %r = gather.gather %d[%i] axis = -2 batch_dims = -1 : tensor<2x3x5x7xf32>, tensor<2x4xi64>
+  return %r : tensor<2x3x4x7xf32>
+}
+
+// -----
+
+// Dynamic sizes come from tensor.dim of data and indices.
+// CHECK-LABEL: func.func @dynamic
+// CHECK-SAME:    %[[D:.*]]: tensor<?x?xf32>, %[[I:.*]]: tensor<?x?xi64>
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[S:.*]] = tensor.dim %[[D]], %[[C0]]
+// CHECK-DAG:     %[[N0:.*]] = tensor.dim %[[I]], %[[C0]]
+// CHECK-DAG:     %[[N1:.*]] = tensor.dim %[[I]], %[[C1]]
+// CHECK-DAG:     %[[W:.*]] = tensor.dim %[[D]], %[[C1]]
+// CHECK:         %[[INIT:.*]] = tensor.empty(%[[N0]], %[[N1]], %[[W]]) : tensor<?x?x?xf32>
+// CHECK:         scf.forall (%{{.*}}, %{{.*}}) in (%[[N0]], %[[N1]])
+// CHECK:           tensor.extract_slice %[[D]][%{{.*}}, 0] [1, %[[W]]] [1, 1] : tensor<?x?xf32> to tensor<?xf32>
+func.func @dynamic(%d: tensor<?x?xf32>, %i: tensor<?x?xi64>) -> tensor<?x?x?xf32> {
+  %r = gather.gather %d[%i] : tensor<?x?xf32>, tensor<?x?xi64>
+  return %r : tensor<?x?x?xf32>
+}
+
+// -----
+
+// Rank-0 indices at axis 0: the result is one slice of data, no loop.
+// CHECK-LABEL: func.func @rank0_indices
+// CHECK-SAME:    %[[D:.*]]: tensor<5x3xf32>, %[[I:.*]]: tensor<i64>
+// CHECK-NOT:     scf.forall
+// CHECK:         %[[RAW:.*]] = tensor.extract %[[I]][] : tensor<i64>
+// CHECK:         %[[SLICE:.*]] = tensor.extract_slice %[[D]][%{{.*}}, 0] [1, 3] [1, 1] : tensor<5x3xf32> to tensor<3xf32>
+// CHECK:         return %[[SLICE]]
+func.func @rank0_indices(%d: tensor<5x3xf32>, %i: tensor<i64>) -> tensor<3xf32> {
+  %r = gather.gather %d[%i] : tensor<5x3xf32>, tensor<i64>
+  return %r : tensor<3xf32>
+}
+
+// -----
+
+// Gathering along the innermost axis leaves no slice to copy: the slices
+// strategy emits the per-element linalg.generic.
+// CHECK-LABEL: func.func @innermost_axis
+// CHECK-NOT:     scf.forall
+// CHECK:         linalg.generic
+// CHECK:           tensor.extract
+func.func @innermost_axis(%d: tensor<4x6xf32>, %i: tensor<3xi64>) -> tensor<4x3xf32> {
+  %r = gather.gather %d[%i] axis = 1 : tensor<4x6xf32>, tensor<3xi64>
+  return %r : tensor<4x3xf32>
+}
+
+// -----
+
+// Constant indices: all non-negative and in range -> no wrap, no check, and
+// no reporting function.
+// CHECK-LABEL: func.func @constant_in_range
+// CHECK-NOT:     arith.select
+// CHECK-NOT:     arith.cmpi
+// CHECK-NOT:     __gather_mlir_index_out_of_bounds
+func.func @constant_in_range(%d: tensor<4x2xf32>) -> tensor<3x2xf32> {
+  %i = arith.constant dense<[3, 0, 2]> : tensor<3xi64>
+  %r = gather.gather %d[%i] : tensor<4x2xf32>, tensor<3xi64>
+  return %r : tensor<3x2xf32>
+}
+
+// -----
+
+// Constant indices with a negative value in range: wrap kept, check dropped.
+// CHECK-LABEL: func.func @constant_negative_in_range
+// CHECK:         arith.cmpi slt
+// CHECK:         arith.select
+// CHECK-NOT:     arith.cmpi uge
+// CHECK-NOT:     __gather_mlir_index_out_of_bounds
+func.func @constant_negative_in_range(%d: tensor<4x2xf32>) -> tensor<2x2xf32> {
+  %i = arith.constant dense<[-4, 3]> : tensor<2xi64>
+  %r = gather.gather %d[%i] : tensor<4x2xf32>, tensor<2xi64>
+  return %r : tensor<2x2xf32>
+}
+
+// -----
+
+// A constant out of range keeps the run-time check.
+// CHECK-LABEL: func.func @constant_out_of_range
+// CHECK:         arith.cmpi uge
+// CHECK:         func.call @__gather_mlir_index_out_of_bounds
+func.func @constant_out_of_range(%d: tensor<4x2xf32>) -> tensor<2x2xf32> {
+  %i = arith.constant dense<[1, 4]> : tensor<2xi64>
+  %r = gather.gather %d[%i] : tensor<4x2xf32>, tensor<2xi64>
+  return %r : tensor<2x2xf32>
+}
