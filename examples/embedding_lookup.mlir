@@ -7,7 +7,7 @@
 //     mlir-runner -e main -entry-point-result=void \
 //       -shared-libs=libmlir_runner_utils.so,libmlir_c_runner_utils.so
 
-func.func private @printMemrefF32(tensor<*xf32>)
+func.func private @printMemrefF32(tensor<*xf32> {bufferization.access = "read"})
 
 /// Embeds a batch of token ids: [B, T] ids -> [B, T, 4] embeddings.
 func.func @embed(%table: tensor<?x4xf32>, %ids: tensor<?x?xi64>) -> tensor<?x?x4xf32> {
