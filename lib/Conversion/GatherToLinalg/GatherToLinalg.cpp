@@ -317,10 +317,15 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
     };
 
     // With the gathered axis innermost every element has its own index: the
-    // per-element form is the right one for both strategies.
-    bool innerIsScalar = llvm::all_of(dataType.getShape().drop_front(axis + 1),
-                                      [](int64_t d) { return d == 1; });
-    if (options.strategy == GatherLoweringStrategy::Generic || innerIsScalar) {
+    // per-element form is the right one for both strategies. A statically
+    // empty slice has nothing to copy (and no valid slice offset): the
+    // per-element form then loops over an empty result.
+    ArrayRef<int64_t> innerShape = dataType.getShape().drop_front(axis + 1);
+    bool innerIsScalar =
+        llvm::all_of(innerShape, [](int64_t d) { return d == 1; });
+    bool innerIsEmpty = llvm::is_contained(innerShape, 0);
+    if (options.strategy == GatherLoweringStrategy::Generic || innerIsScalar ||
+        innerIsEmpty) {
       rewriter.replaceOp(
           op, buildGeneric(rewriter, loc, op, data, indices, init, emitIndex));
       return success();

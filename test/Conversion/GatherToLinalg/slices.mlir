@@ -173,3 +173,17 @@ func.func @constant_out_of_range(%d: tensor<4x2xf32>) -> tensor<2x2xf32> {
   %r = gather.gather %d[%i] : tensor<4x2xf32>, tensor<2xi64>
   return %r : tensor<2x2xf32>
 }
+
+// -----
+
+// A statically empty slice has no valid slice offset: the per-element form
+// (an empty loop) is emitted instead.
+// CHECK-LABEL: func.func @empty_slice
+// CHECK-NOT:     tensor.extract_slice
+// CHECK-NOT:     scf.forall
+// CHECK:         linalg.generic
+// CHECK-SAME:      outs(%{{.*}} : tensor<1x0xf32>)
+func.func @empty_slice(%d: tensor<2x0xf32>, %i: tensor<1xi64>) -> tensor<1x0xf32> {
+  %r = gather.gather %d[%i] : tensor<2x0xf32>, tensor<1xi64>
+  return %r : tensor<1x0xf32>
+}
