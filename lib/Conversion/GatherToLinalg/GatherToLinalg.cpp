@@ -55,10 +55,10 @@ struct IndexPlan {
 
 /// The type of `dprintf` as the out-of-bounds report calls it.
 LLVM::LLVMFunctionType getDprintfType(MLIRContext *ctx) {
-  return LLVM::LLVMFunctionType::get(IntegerType::get(ctx, 32),
-                                     {IntegerType::get(ctx, 32),
-                                      LLVM::LLVMPointerType::get(ctx)},
-                                     /*isVarArg=*/true);
+  return LLVM::LLVMFunctionType::get(
+      IntegerType::get(ctx, 32),
+      {IntegerType::get(ctx, 32), LLVM::LLVMPointerType::get(ctx)},
+      /*isVarArg=*/true);
 }
 
 /// The type of `exit` as the out-of-bounds report calls it.
