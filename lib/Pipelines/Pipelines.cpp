@@ -6,6 +6,7 @@
 
 #include "gather-mlir/Pipelines/Pipelines.h"
 #include "gather-mlir/Conversion/Passes.h"
+#include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -39,13 +40,23 @@ void mlir::gather::buildGatherToAffinePipeline(
   addPipeline(pm, "func.func(convert-elementwise-to-linalg)");
   // Whole-module bufferization: function signatures take identity-layout
   // memrefs so that callers outside MLIR pass plain row-major buffers.
+  // A result that is written into a destination the caller provides
+  // (bufferization.materialize_in_destination, tensor.insert_slice) is
+  // computed in place there instead of in a new buffer that is then copied.
+  addPipeline(pm, "eliminate-empty-tensors");
   addPipeline(pm, "one-shot-bufferize{bufferize-function-boundaries "
                   "function-boundary-type-conversion=identity-layout-map},"
+                  "drop-equivalent-buffer-results,"
                   "buffer-deallocation-pipeline,"
                   "convert-bufferization-to-memref,"
                   "func.func(convert-linalg-to-affine-loops,"
                   "affine-loop-invariant-code-motion),"
                   "canonicalize");
+  // The slice copies of the `slices` strategy become prefetched vector block
+  // copies.
+  if (options.strategy == GatherLoweringStrategy::Slices)
+    pm.addNestedPass<func::FuncOp>(createGatherLowerSliceCopies());
+  pm.addPass(createCanonicalizerPass());
 }
 
 void mlir::gather::buildGatherToLLVMPipeline(

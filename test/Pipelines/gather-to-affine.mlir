@@ -1,5 +1,5 @@
 // gather-to-affine stops at loops on memrefs: the per-element form becomes
-// an affine.for nest, the slices form an scf.forall that copies subviews.
+// an affine.for nest, the slices form an scf.forall of block copies.
 // RUN: gather-opt %s --gather-to-affine | FileCheck %s
 // RUN: gather-opt %s --gather-to-affine=strategy=generic | FileCheck %s --check-prefix=GENERIC
 
@@ -21,15 +21,35 @@ func.func @test_gather_2d_indices(%data: tensor<3x3xf32>, %indices: tensor<1x2xi
   return %r : tensor<3x1x2xf32>
 }
 
+// The slices form: an scf.forall that loads and checks one index, prefetches
+// the row of iteration j + 8 and copies the 40-element row as two 16-lane
+// vectors (non-temporal when the gather is large and the row aligned) and a
+// scalar tail of 8.
 // CHECK-LABEL: func.func @rows
-// CHECK-SAME:    (%[[D:.*]]: memref<?x8xf32>, %[[I:.*]]: memref<?xi32>) -> memref<?x8xf32>
+// CHECK-SAME:    (%[[D:.*]]: memref<?x40xf32>, %[[I:.*]]: memref<?xi32>) -> memref<?x40xf32>
 // CHECK:         %[[N:.*]] = memref.dim %[[I]]
 // CHECK:         %[[OUT:.*]] = memref.alloc(%[[N]])
+// CHECK:         %[[SRC:.*]] = memref.collapse_shape %[[D]] {{\[\[}}0, 1]] : memref<?x40xf32> into memref<?xf32>
+// CHECK:         %[[DST:.*]] = memref.collapse_shape %[[OUT]] {{\[\[}}0, 1]] : memref<?x40xf32> into memref<?xf32>
 // CHECK:         scf.forall (%[[J:.*]]) in (%[[N]]) {
 // CHECK:           memref.load %[[I]][%[[J]]] : memref<?xi32>
-// CHECK:           %[[SRC:.*]] = memref.subview %[[D]][%{{.*}}, 0] [1, 8] [1, 1]
-// CHECK:           %[[DST:.*]] = memref.subview %[[OUT]][%[[J]], 0] [1, 8] [1, 1]
-// CHECK:           memref.copy %[[SRC]], %[[DST]]
+// CHECK:           func.call @__gather_mlir_index_out_of_bounds
+// CHECK:           %[[AHEAD:.*]] = arith.minsi
+// CHECK:           memref.load %[[I]][%[[AHEAD]]] : memref<?xi32>
+// CHECK:           memref.prefetch %[[SRC]][%{{.*}}], read, locality<3>, data
+// CHECK:           scf.if %{{.*}} {
+// CHECK:             scf.for
+// CHECK:               vector.load %[[SRC]][%{{.*}}] : memref<?xf32>, vector<16xf32>
+// CHECK:               vector.store %{{.*}}, %[[DST]][%{{.*}}] {alignment = 64 : i64, nontemporal = true} : memref<?xf32>, vector<16xf32>
+// CHECK:           } else {
+// CHECK:             scf.for
+// CHECK:               vector.load %[[SRC]][%{{.*}}] : memref<?xf32>, vector<16xf32>
+// CHECK:               vector.store %{{.*}}, %[[DST]][%{{.*}}] : memref<?xf32>, vector<16xf32>
+// CHECK:           }
+// CHECK:           scf.for %{{.*}} = %c32 to %c40 step %c1 {
+// CHECK:             memref.load %[[SRC]]
+// CHECK:             memref.store %{{.*}}, %[[DST]]
+// CHECK-NOT:       memref.copy
 
 // The per-element form, after affine loop-invariant code motion, loads the
 // index outside the loop over the row.
@@ -37,9 +57,9 @@ func.func @test_gather_2d_indices(%data: tensor<3x3xf32>, %indices: tensor<1x2xi
 // GENERIC-NOT:     scf.forall
 // GENERIC:         affine.for %[[J:.*]] = 0 to %{{.*}} {
 // GENERIC-NEXT:      affine.load %{{.*}}[%[[J]]] : memref<?xi32>
-// GENERIC:           affine.for %[[T:.*]] = 0 to 8 {
-// GENERIC:             memref.load %{{.*}}[%{{.*}}, %[[T]]] : memref<?x8xf32>
-func.func @rows(%data: tensor<?x8xf32>, %indices: tensor<?xi32>) -> tensor<?x8xf32> {
-  %r = gather.gather %data[%indices] : tensor<?x8xf32>, tensor<?xi32>
-  return %r : tensor<?x8xf32>
+// GENERIC:           affine.for %[[T:.*]] = 0 to 40 {
+// GENERIC:             memref.load %{{.*}}[%{{.*}}, %[[T]]] : memref<?x40xf32>
+func.func @rows(%data: tensor<?x40xf32>, %indices: tensor<?xi32>) -> tensor<?x40xf32> {
+  %r = gather.gather %data[%indices] : tensor<?x40xf32>, tensor<?xi32>
+  return %r : tensor<?x40xf32>
 }

@@ -12,6 +12,7 @@
 
 #include "gather-mlir/Conversion/Passes.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
+#include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 #include "gather-mlir/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -24,6 +25,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::gather::registerGatherConversionPasses();
+  mlir::gather::registerGatherTransformsPasses();
   mlir::gather::registerGatherPipelines();
 
   mlir::DialectRegistry registry;

@@ -1,0 +1,73 @@
+//===- Passes.td - gather dialect transformation passes ----*- tablegen -*-===//
+//
+// Part of the gather-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_MLIR_DIALECT_GATHER_TRANSFORMS_PASSES_TD
+#define GATHER_MLIR_DIALECT_GATHER_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def GatherLowerSliceCopies
+    : Pass<"gather-lower-slice-copies", "::mlir::func::FuncOp"> {
+  let summary = "Turn the slice copies of bufferized gathers into prefetched, "
+                "vectorized block copies";
+  let description = [{
+    Works on the loop form that the `slices` gather lowering takes after
+    one-shot bufferization: an `scf.forall` whose body computes a gathered
+    position and copies one contiguous slice with
+
+    ```mlir
+    %src = memref.subview %data[%p0, %k, 0] [1, 1, %n] [1, 1, 1]
+    %dst = memref.subview %out[%p0, %j, 0] [1, 1, %n] [1, 1, 1]
+    memref.copy %src, %dst
+    ```
+
+    where `%data` and `%out` have the identity layout and the subviews keep
+    whole trailing dimensions. Each such copy becomes a loop of
+    `vector.load`/`vector.store` of `vector-bytes` bytes plus a scalar tail.
+    When the whole gather writes at least `nontemporal-threshold` bytes and a
+    row of the destination is aligned to the vector size, the stores are
+    non-temporal: the output bypasses the caches instead of evicting the
+    table being read. The slice that the loop will copy `prefetch-distance`
+    iterations later (along the innermost loop dimension) is prefetched: the
+    index load and arithmetic that locate it are cloned with the induction
+    variable advanced and clamped to the loop bound.
+
+    Unless `parallel` is set the `scf.forall` is replaced by a nest of
+    sequential `scf.for` loops. With `parallel`, gathers that write at least
+    `parallel-threshold` bytes keep the `scf.forall` (for a later lowering to
+    OpenMP) and smaller ones run the sequential nest.
+
+    Copies of other shapes, of element types whose width is not a whole
+    number of bytes, or in other loops are left alone.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+  let options = [
+    Option<"prefetchDistance", "prefetch-distance", "int64_t",
+           /*default=*/"8",
+           "Loop iterations ahead whose slice is prefetched (0 disables)">,
+    Option<"prefetchBytes", "prefetch-bytes", "int64_t", /*default=*/"1024",
+           "At most this many leading bytes of a slice are prefetched">,
+    Option<"nontemporalThreshold", "nontemporal-threshold", "int64_t",
+           /*default=*/"1048576",
+           "Gathers writing at least this many bytes use non-temporal "
+           "stores (negative disables)">,
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"64",
+           "Bytes moved by one vector load/store">,
+    Option<"parallel", "parallel", "bool", /*default=*/"false",
+           "Keep large gathers' loops parallel (scf.forall)">,
+    Option<"parallelThreshold", "parallel-threshold", "int64_t",
+           /*default=*/"1048576",
+           "With parallel, gathers writing at least this many bytes stay "
+           "parallel">,
+  ];
+}
+
+#endif // GATHER_MLIR_DIALECT_GATHER_TRANSFORMS_PASSES_TD

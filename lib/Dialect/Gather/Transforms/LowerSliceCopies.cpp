@@ -1,0 +1,349 @@
+//===- LowerSliceCopies.cpp - block copies for bufferized gathers ---------===//
+//
+// Part of the gather-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// After bufferization the `slices` gather lowering is an scf.forall whose body
+// locates one slice of the table and copies it with memref.copy between two
+// subviews. This pass replaces each such copy by explicit vector loads and
+// (optionally non-temporal) vector stores over the contiguous slice, and
+// prefetches the slice of a later iteration.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::gather {
+#define GEN_PASS_DEF_GATHERLOWERSLICECOPIES
+#include "gather-mlir/Dialect/Gather/Transforms/Passes.h.inc"
+} // namespace mlir::gather
+
+using namespace mlir;
+
+namespace {
+
+/// One side of a slice copy: a subview of an identity-layout memref that
+/// keeps size 1 in its leading dimensions and whole dimensions (offset 0,
+/// full size) from `firstWholeDim` on, so that it is contiguous.
+struct SliceView {
+  memref::SubViewOp subview;
+  /// The identity-layout memref the subview is taken from.
+  Value base;
+  int64_t firstWholeDim = 0;
+};
+
+/// Returns true when `size` is provably the size of dimension `dim` of
+/// `base`.
+bool isWholeDim(OpFoldResult size, Value base, int64_t dim) {
+  auto baseType = cast<MemRefType>(base.getType());
+  if (std::optional<int64_t> constant = getConstantIntValue(size))
+    return !baseType.isDynamicDim(dim) && *constant == baseType.getDimSize(dim);
+  auto dimOp =
+      dyn_cast_or_null<memref::DimOp>(cast<Value>(size).getDefiningOp());
+  if (!dimOp || dimOp.getSource() != base)
+    return false;
+  std::optional<int64_t> index = getConstantIntValue(dimOp.getIndex());
+  return index && *index == dim;
+}
+
+/// Matches one side of a slice copy.
+std::optional<SliceView> matchSliceView(Value value) {
+  auto subview = value.getDefiningOp<memref::SubViewOp>();
+  if (!subview)
+    return std::nullopt;
+  Value base = subview.getSource();
+  auto baseType = cast<MemRefType>(base.getType());
+  if (!baseType.getLayout().isIdentity())
+    return std::nullopt;
+  if (!llvm::all_of(subview.getMixedStrides(), [](OpFoldResult stride) {
+        return isConstantIntValue(stride, 1);
+      }))
+    return std::nullopt;
+  SmallVector<OpFoldResult> offsets = subview.getMixedOffsets();
+  SmallVector<OpFoldResult> sizes = subview.getMixedSizes();
+  int64_t rank = baseType.getRank();
+  int64_t firstWholeDim = rank;
+  while (firstWholeDim > 0 &&
+         isConstantIntValue(offsets[firstWholeDim - 1], 0) &&
+         isWholeDim(sizes[firstWholeDim - 1], base, firstWholeDim - 1))
+    --firstWholeDim;
+  for (int64_t dim = 0; dim < firstWholeDim; ++dim)
+    if (!isConstantIntValue(sizes[dim], 1))
+      return std::nullopt;
+  return SliceView{subview, base, firstWholeDim};
+}
+
+/// Returns the offset, in elements, of the first element of `view` in the
+/// row-major order of its base, with `offsets` replacing the subview's
+/// dynamic offsets where given.
+Value linearOffset(OpBuilder &builder, Location loc, SliceView view,
+                   ArrayRef<OpFoldResult> offsets) {
+  Value linear = arith::ConstantIndexOp::create(builder, loc, 0);
+  for (auto [dim, offset] : llvm::enumerate(offsets)) {
+    Value size = memref::DimOp::create(builder, loc, view.base, dim);
+    Value scaled = arith::MulIOp::create(builder, loc, linear, size);
+    linear = arith::AddIOp::create(
+        builder, loc, scaled,
+        getValueOrCreateConstantIndexOp(builder, loc, offset));
+  }
+  return linear;
+}
+
+/// Collapses an identity-layout memref to one dimension.
+Value collapseToOneDim(OpBuilder &builder, Location loc, Value base) {
+  auto type = cast<MemRefType>(base.getType());
+  if (type.getRank() == 1)
+    return base;
+  SmallVector<ReassociationIndices> all(1);
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    all.front().push_back(dim);
+  return memref::CollapseShapeOp::create(builder, loc, base, all);
+}
+
+struct GatherLowerSliceCopiesPass
+    : public gather::impl::GatherLowerSliceCopiesBase<
+          GatherLowerSliceCopiesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<memref::CopyOp> copies;
+    getOperation().walk([&](memref::CopyOp copy) {
+      if (isa_and_nonnull<scf::ForallOp>(copy->getParentOp()))
+        copies.push_back(copy);
+    });
+    IRRewriter rewriter(&getContext());
+    for (memref::CopyOp copy : copies)
+      lowerCopy(rewriter, copy);
+  }
+
+  /// Rewrites one slice copy; leaves copies of any other form alone.
+  void lowerCopy(IRRewriter &rewriter, memref::CopyOp copy) const {
+    auto forall = cast<scf::ForallOp>(copy->getParentOp());
+    if (forall.getNumResults() != 0)
+      return;
+    std::optional<SliceView> src = matchSliceView(copy.getSource());
+    std::optional<SliceView> dst = matchSliceView(copy.getTarget());
+    if (!src || !dst)
+      return;
+    Type elementType = cast<MemRefType>(src->base.getType()).getElementType();
+    if (!elementType.isIntOrFloat() ||
+        elementType.getIntOrFloatBitWidth() % 8 != 0)
+      return;
+    int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+    int64_t lanes = std::max<int64_t>(1, vectorBytes / elementBytes);
+    // Values the rewrite moves before the loop must be defined there.
+    auto isAbove = [&](Value v) {
+      return v.getParentRegion()->isProperAncestor(&forall.getRegion());
+    };
+    if (!isAbove(src->base) || !isAbove(dst->base))
+      return;
+    for (SliceView *view : {&*src, &*dst})
+      for (OpFoldResult size : view->subview.getMixedSizes())
+        if (auto v = dyn_cast<Value>(size); v && !isAbove(v))
+          return;
+    for (Value ub : forall.getDynamicUpperBound())
+      if (!isAbove(ub))
+        return;
+
+    Location loc = copy.getLoc();
+    OpBuilder::InsertionGuard guard(rewriter);
+
+    // Loop-invariant values, computed once before the loop.
+    rewriter.setInsertionPoint(forall);
+    Value srcFlat = collapseToOneDim(rewriter, loc, src->base);
+    Value dstFlat = collapseToOneDim(rewriter, loc, dst->base);
+    Value srcTotal = memref::DimOp::create(rewriter, loc, srcFlat, 0);
+    Value rowElements = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    for (OpFoldResult size : dst->subview.getMixedSizes())
+      rowElements = arith::MulIOp::create(
+          rewriter, loc, rowElements,
+          getValueOrCreateConstantIndexOp(rewriter, loc, size));
+    Value laneCount = arith::ConstantIndexOp::create(rewriter, loc, lanes);
+    Value vectorElements = arith::MulIOp::create(
+        rewriter, loc,
+        arith::DivUIOp::create(rewriter, loc, rowElements, laneCount),
+        laneCount);
+    Value gatherBytes = arith::MulIOp::create(
+        rewriter, loc, rowElements,
+        arith::ConstantIndexOp::create(rewriter, loc, elementBytes));
+    for (OpFoldResult ub : forall.getMixedUpperBound())
+      gatherBytes = arith::MulIOp::create(
+          rewriter, loc, gatherBytes,
+          getValueOrCreateConstantIndexOp(rewriter, loc, ub));
+    Value useNontemporal =
+        nontemporalThreshold < 0
+            ? arith::ConstantIntOp::create(rewriter, loc, 0, 1).getResult()
+            : arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge,
+                                    gatherBytes,
+                                    arith::ConstantIndexOp::create(
+                                        rewriter, loc, nontemporalThreshold))
+                  .getResult();
+    Value dstAddress =
+        memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, dstFlat);
+
+    // In the loop: the copy itself.
+    rewriter.setInsertionPoint(copy);
+    Value srcStart =
+        linearOffset(rewriter, loc, *src, src->subview.getMixedOffsets());
+    Value dstStart =
+        linearOffset(rewriter, loc, *dst, dst->subview.getMixedOffsets());
+    if (prefetchDistance > 0)
+      emitPrefetch(rewriter, loc, forall, *src, srcFlat, srcTotal, rowElements,
+                   elementBytes);
+
+    auto vectorType = VectorType::get({lanes}, elementType);
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    auto emitVectorLoop = [&](OpBuilder &builder, Location l,
+                              bool nontemporal) {
+      scf::ForOp::create(
+          builder, l, zero, vectorElements, laneCount, ValueRange{},
+          [&](OpBuilder &b, Location bl, Value i, ValueRange) {
+            Value from = arith::AddIOp::create(b, bl, srcStart, i);
+            Value to = arith::AddIOp::create(b, bl, dstStart, i);
+            Value v = vector::LoadOp::create(b, bl, vectorType, srcFlat,
+                                             ValueRange{from});
+            auto store =
+                vector::StoreOp::create(b, bl, v, dstFlat, ValueRange{to});
+            if (nontemporal) {
+              store.setNontemporal(true);
+              store.setAlignmentAttr(b.getI64IntegerAttr(vectorBytes));
+            }
+            scf::YieldOp::create(b, bl);
+          });
+    };
+    // Non-temporal vector stores need an aligned destination row.
+    Value rowAddress = arith::AddIOp::create(
+        rewriter, loc, dstAddress,
+        arith::MulIOp::create(
+            rewriter, loc, dstStart,
+            arith::ConstantIndexOp::create(rewriter, loc, elementBytes)));
+    Value misalignment = arith::RemUIOp::create(
+        rewriter, loc, rowAddress,
+        arith::ConstantIndexOp::create(rewriter, loc, vectorBytes));
+    Value aligned = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, misalignment, zero);
+    Value streaming =
+        arith::AndIOp::create(rewriter, loc, useNontemporal, aligned);
+    scf::IfOp::create(
+        rewriter, loc, streaming,
+        [&](OpBuilder &b, Location l) {
+          emitVectorLoop(b, l, /*nontemporal=*/true);
+          scf::YieldOp::create(b, l);
+        },
+        [&](OpBuilder &b, Location l) {
+          emitVectorLoop(b, l, /*nontemporal=*/false);
+          scf::YieldOp::create(b, l);
+        });
+    // The elements after the last whole vector.
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    scf::ForOp::create(
+        rewriter, loc, vectorElements, rowElements, one, ValueRange{},
+        [&](OpBuilder &b, Location l, Value i, ValueRange) {
+          Value from = arith::AddIOp::create(b, l, srcStart, i);
+          Value to = arith::AddIOp::create(b, l, dstStart, i);
+          Value v = memref::LoadOp::create(b, l, srcFlat, ValueRange{from});
+          memref::StoreOp::create(b, l, v, dstFlat, ValueRange{to});
+          scf::YieldOp::create(b, l);
+        });
+    rewriter.eraseOp(copy);
+    if (dst->subview->use_empty())
+      rewriter.eraseOp(dst->subview);
+    if (src->subview->use_empty())
+      rewriter.eraseOp(src->subview);
+  }
+
+  /// Prefetches the slice that the iteration `prefetchDistance` steps ahead
+  /// along the innermost loop dimension will copy: clones the computation of
+  /// the source offsets with that induction variable advanced (and clamped to
+  /// the last iteration).
+  void emitPrefetch(IRRewriter &rewriter, Location loc, scf::ForallOp forall,
+                    SliceView src, Value srcFlat, Value srcTotal,
+                    Value rowElements, int64_t elementBytes) const {
+    int64_t innermost = forall.getRank() - 1;
+    if (!isConstantIntValue(forall.getMixedLowerBound()[innermost], 0) ||
+        !isConstantIntValue(forall.getMixedStep()[innermost], 1))
+      return;
+
+    // The ops of the loop body that compute the offsets; only reads and
+    // side-effect free ops may be cloned.
+    SetVector<Operation *> slice;
+    BackwardSliceOptions options;
+    options.inclusive = true;
+    options.filter = [&](Operation *op) {
+      return forall->isProperAncestor(op);
+    };
+    for (Value offset : src.subview.getOffsets())
+      if (Operation *def = offset.getDefiningOp())
+        if (failed(getBackwardSlice(def, &slice, options)))
+          return;
+    for (Operation *op : slice) {
+      if (op->getNumRegions() != 0)
+        return;
+      if (isa<memref::LoadOp>(op) || isMemoryEffectFree(op))
+        continue;
+      return;
+    }
+
+    Value iv = forall.getInductionVars()[innermost];
+    Value last = arith::SubIOp::create(
+        rewriter, loc,
+        getValueOrCreateConstantIndexOp(rewriter, loc,
+                                        forall.getMixedUpperBound()[innermost]),
+        arith::ConstantIndexOp::create(rewriter, loc, 1));
+    Value ahead = arith::MinSIOp::create(
+        rewriter, loc,
+        arith::AddIOp::create(
+            rewriter, loc, iv,
+            arith::ConstantIndexOp::create(rewriter, loc, prefetchDistance)),
+        last);
+    IRMapping mapping;
+    mapping.map(iv, ahead);
+    for (Operation *op : slice)
+      rewriter.clone(*op, mapping);
+    SmallVector<OpFoldResult> offsets;
+    for (OpFoldResult offset : src.subview.getMixedOffsets()) {
+      if (auto v = dyn_cast<Value>(offset))
+        offsets.push_back(mapping.lookupOrDefault(v));
+      else
+        offsets.push_back(offset);
+    }
+    Value start = linearOffset(rewriter, loc, src, offsets);
+
+    // One prefetch per cache line of the first `prefetchBytes` bytes, each
+    // address clamped into the table.
+    int64_t lineElements = std::max<int64_t>(1, 64 / elementBytes);
+    Value limit = arith::MinUIOp::create(
+        rewriter, loc, rowElements,
+        arith::ConstantIndexOp::create(
+            rewriter, loc, std::max<int64_t>(1, prefetchBytes / elementBytes)));
+    Value lastElement =
+        arith::SubIOp::create(rewriter, loc, srcTotal,
+                              arith::ConstantIndexOp::create(rewriter, loc, 1));
+    scf::ForOp::create(
+        rewriter, loc, arith::ConstantIndexOp::create(rewriter, loc, 0), limit,
+        arith::ConstantIndexOp::create(rewriter, loc, lineElements),
+        ValueRange{}, [&](OpBuilder &b, Location l, Value i, ValueRange) {
+          Value at = arith::MinUIOp::create(
+              b, l, arith::AddIOp::create(b, l, start, i), lastElement);
+          memref::PrefetchOp::create(b, l, srcFlat, ValueRange{at},
+                                     /*isWrite=*/false, /*localityHint=*/3,
+                                     /*isDataCache=*/true);
+          scf::YieldOp::create(b, l);
+        });
+  }
+};
+
+} // namespace
