@@ -1,0 +1,167 @@
+// gather-lower-slice-copies on hand-written loop forms: which copies become
+// block copies, and what the block copy looks like.
+// RUN: gather-opt %s --gather-lower-slice-copies --canonicalize --split-input-file | FileCheck %s
+// RUN: gather-opt %s --gather-lower-slice-copies="prefetch-distance=0 nontemporal-threshold=-1" --canonicalize --split-input-file | FileCheck %s --check-prefix=PLAIN
+
+// The gather loop form: index load, slice of the table, slice of the output.
+// CHECK-LABEL: func.func @rows
+// CHECK-SAME:    (%[[D:.*]]: memref<100x40xf32>, %[[I:.*]]: memref<?xi64>, %[[O:.*]]: memref<?x40xf32>)
+// CHECK-DAG:     %[[N:.*]] = memref.dim %[[I]], %c0
+// CHECK-DAG:     %[[SRC:.*]] = memref.collapse_shape %[[D]] {{\[\[}}0, 1]] : memref<100x40xf32> into memref<4000xf32>
+// CHECK-DAG:     %[[DST:.*]] = memref.collapse_shape %[[O]] {{\[\[}}0, 1]] : memref<?x40xf32> into memref<?xf32>
+// The whole gather writes 160 bytes per index; non-temporal from 1 MiB on.
+// CHECK-DAG:     %[[BYTES:.*]] = arith.muli %[[N]], %c160 : index
+// CHECK-DAG:     %[[BIG:.*]] = arith.cmpi uge, %[[BYTES]], %c1048576 : index
+// CHECK-DAG:     %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[DST]]
+// CHECK:         scf.forall (%[[J:.*]]) in (%[[N]]) {
+// CHECK:           %[[RAW:.*]] = memref.load %[[I]][%[[J]]]
+// CHECK:           %[[K:.*]] = arith.index_cast %[[RAW]]
+// CHECK:           %[[FROM:.*]] = arith.muli %[[K]], %c40
+// CHECK:           %[[TO:.*]] = arith.muli %[[J]], %c40
+// The iteration 8 steps ahead, clamped to the last one, is prefetched: its
+// index is loaded again and its row start clamped into the table.
+// CHECK:           %[[LAST:.*]] = arith.subi %[[N]], %c1
+// CHECK:           %[[NEXT:.*]] = arith.addi %[[J]], %c8
+// CHECK:           %[[AHEAD:.*]] = arith.minsi %[[NEXT]], %[[LAST]]
+// CHECK:           %[[RAW2:.*]] = memref.load %[[I]][%[[AHEAD]]]
+// CHECK:           %[[K2:.*]] = arith.index_cast %[[RAW2]]
+// CHECK:           %[[PF:.*]] = arith.muli %[[K2]], %c40
+// CHECK:           scf.for %[[L:.*]] = %c0 to %c40 step %c16 {
+// CHECK:             %[[AT:.*]] = arith.addi %[[PF]], %[[L]]
+// CHECK:             %[[CLAMPED:.*]] = arith.minui %[[AT]], %c3999
+// CHECK:             memref.prefetch %[[SRC]][%[[CLAMPED]]], read, locality<3>, data : memref<4000xf32>
+// The row: 2 vectors of 16 floats, non-temporal when the gather is big and
+// the destination row 64-byte aligned, then a scalar tail of 8.
+// CHECK:           %[[ROWBYTES:.*]] = arith.muli %[[J]], %c160
+// CHECK:           %[[ADDR:.*]] = arith.addi %[[PTR]], %[[ROWBYTES]]
+// CHECK:           %[[REM:.*]] = arith.remui %[[ADDR]], %c64
+// CHECK:           %[[ALIGNED:.*]] = arith.cmpi eq, %[[REM]], %c0
+// CHECK:           %[[NT:.*]] = arith.andi %[[BIG]], %[[ALIGNED]]
+// CHECK:           scf.if %[[NT]] {
+// CHECK:             scf.for %[[E:.*]] = %c0 to %c32 step %c16 {
+// CHECK:               %[[S:.*]] = arith.addi %[[FROM]], %[[E]]
+// CHECK:               %[[T:.*]] = arith.addi %[[TO]], %[[E]]
+// CHECK:               %[[V:.*]] = vector.load %[[SRC]][%[[S]]] : memref<4000xf32>, vector<16xf32>
+// CHECK:               vector.store %[[V]], %[[DST]][%[[T]]] {alignment = 64 : i64, nontemporal = true} : memref<?xf32>, vector<16xf32>
+// CHECK:           } else {
+// CHECK:             scf.for %{{.*}} = %c0 to %c32 step %c16 {
+// CHECK:               vector.store %{{.*}}, %[[DST]][%{{.*}}] : memref<?xf32>, vector<16xf32>
+// CHECK:           }
+// CHECK:           scf.for %[[E:.*]] = %c32 to %c40 step %c1 {
+// CHECK:             %[[S:.*]] = arith.addi %[[FROM]], %[[E]]
+// CHECK:             %[[T:.*]] = arith.addi %[[TO]], %[[E]]
+// CHECK:             %[[X:.*]] = memref.load %[[SRC]][%[[S]]]
+// CHECK:             memref.store %[[X]], %[[DST]][%[[T]]]
+// CHECK-NOT:       memref.copy
+// CHECK-NOT:       memref.subview
+
+// PLAIN-LABEL: func.func @rows
+// PLAIN-NOT:     memref.prefetch
+// PLAIN-NOT:     nontemporal
+// PLAIN:         vector.store
+// PLAIN-NOT:     memref.copy
+// PLAIN:         return
+func.func @rows(%d: memref<100x40xf32>, %i: memref<?xi64>, %o: memref<?x40xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %i, %c0 : memref<?xi64>
+  scf.forall (%j) in (%n) {
+    %raw = memref.load %i[%j] : memref<?xi64>
+    %k = arith.index_cast %raw : i64 to index
+    %src = memref.subview %d[%k, 0] [1, 40] [1, 1] : memref<100x40xf32> to memref<40xf32, strided<[1], offset: ?>>
+    %dst = memref.subview %o[%j, 0] [1, 40] [1, 1] : memref<?x40xf32> to memref<40xf32, strided<[1], offset: ?>>
+    memref.copy %src, %dst : memref<40xf32, strided<[1], offset: ?>> to memref<40xf32, strided<[1], offset: ?>>
+  }
+  return
+}
+
+// -----
+
+// Whole dynamic trailing dimensions (sizes from memref.dim of the base) are
+// contiguous too; f64 rows use 8-lane vectors.
+// CHECK-LABEL: func.func @dynamic_rows
+// CHECK:         scf.forall
+// CHECK:           vector.load %{{.*}} : memref<?xf64>, vector<8xf64>
+// CHECK-NOT:       memref.copy
+func.func @dynamic_rows(%d: memref<?x?xf64>, %i: memref<?xi32>, %o: memref<?x?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %i, %c0 : memref<?xi32>
+  %w = memref.dim %d, %c1 : memref<?x?xf64>
+  %wo = memref.dim %o, %c1 : memref<?x?xf64>
+  scf.forall (%j) in (%n) {
+    %raw = memref.load %i[%j] : memref<?xi32>
+    %k = arith.index_cast %raw : i32 to index
+    %src = memref.subview %d[%k, 0] [1, %w] [1, 1] : memref<?x?xf64> to memref<?xf64, strided<[1], offset: ?>>
+    %dst = memref.subview %o[%j, 0] [1, %wo] [1, 1] : memref<?x?xf64> to memref<?xf64, strided<[1], offset: ?>>
+    memref.copy %src, %dst : memref<?xf64, strided<[1], offset: ?>> to memref<?xf64, strided<[1], offset: ?>>
+  }
+  return
+}
+
+// -----
+
+// A slice that does not keep whole trailing dimensions is not contiguous:
+// left alone.
+// CHECK-LABEL: func.func @partial_slice
+// CHECK:         memref.copy
+// CHECK-NOT:     vector.load
+func.func @partial_slice(%d: memref<100x32xf32>, %i: memref<?xi64>, %o: memref<?x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %i, %c0 : memref<?xi64>
+  scf.forall (%j) in (%n) {
+    %raw = memref.load %i[%j] : memref<?xi64>
+    %k = arith.index_cast %raw : i64 to index
+    %src = memref.subview %d[%k, 0] [1, 16] [1, 1] : memref<100x32xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %dst = memref.subview %o[%j, 0] [1, 16] [1, 1] : memref<?x16xf32> to memref<16xf32, strided<[1], offset: ?>>
+    memref.copy %src, %dst : memref<16xf32, strided<[1], offset: ?>> to memref<16xf32, strided<[1], offset: ?>>
+  }
+  return
+}
+
+// -----
+
+// i1 elements are not whole bytes; a base with a non-identity layout may not
+// be contiguous; a copy outside an scf.forall is not a gather slice copy.
+// CHECK-LABEL: func.func @left_alone
+// CHECK-COUNT-3: memref.copy
+// CHECK-NOT:     vector.load
+func.func @left_alone(%b: memref<10x8xi1>, %ob: memref<?x8xi1>,
+                      %s: memref<10x8xf32, strided<[16, 1]>>, %os: memref<?x8xf32>,
+                      %i: memref<?xi64>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %i, %c0 : memref<?xi64>
+  scf.forall (%j) in (%n) {
+    %raw = memref.load %i[%j] : memref<?xi64>
+    %k = arith.index_cast %raw : i64 to index
+    %src = memref.subview %b[%k, 0] [1, 8] [1, 1] : memref<10x8xi1> to memref<8xi1, strided<[1], offset: ?>>
+    %dst = memref.subview %ob[%j, 0] [1, 8] [1, 1] : memref<?x8xi1> to memref<8xi1, strided<[1], offset: ?>>
+    memref.copy %src, %dst : memref<8xi1, strided<[1], offset: ?>> to memref<8xi1, strided<[1], offset: ?>>
+    %src2 = memref.subview %s[%k, 0] [1, 8] [1, 1] : memref<10x8xf32, strided<[16, 1]>> to memref<8xf32, strided<[1], offset: ?>>
+    %dst2 = memref.subview %os[%j, 0] [1, 8] [1, 1] : memref<?x8xf32> to memref<8xf32, strided<[1], offset: ?>>
+    memref.copy %src2, %dst2 : memref<8xf32, strided<[1], offset: ?>> to memref<8xf32, strided<[1], offset: ?>>
+  }
+  %src3 = memref.subview %s[%c0, 0] [1, 8] [1, 1] : memref<10x8xf32, strided<[16, 1]>> to memref<8xf32, strided<[1], offset: ?>>
+  %dst3 = memref.subview %os[%c0, 0] [1, 8] [1, 1] : memref<?x8xf32> to memref<8xf32, strided<[1], offset: ?>>
+  memref.copy %src3, %dst3 : memref<8xf32, strided<[1], offset: ?>> to memref<8xf32, strided<[1], offset: ?>>
+  return
+}
+
+// -----
+
+// An offset computed with an op that has other side effects than reading
+// (here a call) is not cloned: no prefetch, but the block copy is made.
+// CHECK-LABEL: func.func @no_prefetch_through_call
+// CHECK-NOT:     memref.prefetch
+// CHECK:         vector.load
+func.func private @pick(index) -> index
+func.func @no_prefetch_through_call(%d: memref<100x32xf32>, %o: memref<?x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %o, %c0 : memref<?x32xf32>
+  scf.forall (%j) in (%n) {
+    %k = func.call @pick(%j) : (index) -> index
+    %src = memref.subview %d[%k, 0] [1, 32] [1, 1] : memref<100x32xf32> to memref<32xf32, strided<[1], offset: ?>>
+    %dst = memref.subview %o[%j, 0] [1, 32] [1, 1] : memref<?x32xf32> to memref<32xf32, strided<[1], offset: ?>>
+    memref.copy %src, %dst : memref<32xf32, strided<[1], offset: ?>> to memref<32xf32, strided<[1], offset: ?>>
+  }
+  return
+}
