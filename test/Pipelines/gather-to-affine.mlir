@@ -3,19 +3,37 @@
 // RUN: gather-opt %s --gather-to-affine | FileCheck %s
 // RUN: gather-opt %s --gather-to-affine=strategy=generic | FileCheck %s --check-prefix=GENERIC
 
+// Each of the 2 indices is used for all 3 rows: its position is computed and
+// checked once in a first loop nest, then the per-element nest only loads.
 // CHECK-LABEL: func.func @test_gather_2d_indices
 // CHECK-SAME:    (%[[D:.*]]: memref<3x3xf32>, %[[I:.*]]: memref<1x2xi64>) -> memref<3x1x2xf32>
-// CHECK:         %[[OUT:.*]] = memref.alloc() {{.*}} : memref<3x1x2xf32>
+// CHECK-DAG:     %[[OUT:.*]] = memref.alloc() {{.*}} : memref<3x1x2xf32>
+// CHECK-DAG:     %[[POS:.*]] = memref.alloc() {{.*}} : memref<1x2xindex>
+// CHECK:         affine.for %[[A:.*]] = 0 to 1 {
+// CHECK-NEXT:      affine.for %[[B:.*]] = 0 to 2 {
+// CHECK-NEXT:        %[[RAW:.*]] = affine.load %[[I]][%[[A]], %[[B]]] : memref<1x2xi64>
+// CHECK:             %[[W:.*]] = arith.select
+// CHECK:             arith.cmpi uge, %[[W]]
+// CHECK:             func.call @__gather_mlir_index_out_of_bounds
+// CHECK:             affine.store %[[W]], %[[POS]][%[[A]], %[[B]]] : memref<1x2xindex>
 // CHECK:         affine.for %[[P:.*]] = 0 to 3 {
 // CHECK-NEXT:      affine.for %[[J0:.*]] = 0 to 1 {
 // CHECK-NEXT:        affine.for %[[J1:.*]] = 0 to 2 {
-// CHECK-NEXT:          %[[RAW:.*]] = affine.load %[[I]][%[[J0]], %[[J1]]] : memref<1x2xi64>
-// CHECK:               %[[POS:.*]] = arith.select
-// CHECK:               arith.cmpi uge, %[[POS]]
-// CHECK:               %[[V:.*]] = memref.load %[[D]][%[[P]], %[[POS]]] : memref<3x3xf32>
-// CHECK:               affine.store %[[V]], %[[OUT]][%[[P]], %[[J0]], %[[J1]]] : memref<3x1x2xf32>
+// CHECK-NEXT:          %[[K:.*]] = affine.load %[[POS]][%[[J0]], %[[J1]]] : memref<1x2xindex>
+// CHECK-NEXT:          %[[V:.*]] = memref.load %[[D]][%[[P]], %[[K]]] : memref<3x3xf32>
+// CHECK-NEXT:          affine.store %[[V]], %[[OUT]][%[[P]], %[[J0]], %[[J1]]] : memref<3x1x2xf32>
+// CHECK:         memref.dealloc %[[POS]]
 // CHECK-NOT:     tensor.
 // CHECK-NOT:     gather.gather
+
+// The obvious lowering checks each index once per element.
+// GENERIC-LABEL: func.func @test_gather_2d_indices
+// GENERIC:         affine.for %{{.*}} = 0 to 3 {
+// GENERIC:           affine.for
+// GENERIC:             affine.for
+// GENERIC:               affine.load
+// GENERIC:               arith.cmpi uge
+// GENERIC:               memref.load
 func.func @test_gather_2d_indices(%data: tensor<3x3xf32>, %indices: tensor<1x2xi64>) -> tensor<3x1x2xf32> {
   %r = gather.gather %data[%indices] axis = 1 : tensor<3x3xf32>, tensor<1x2xi64>
   return %r : tensor<3x1x2xf32>

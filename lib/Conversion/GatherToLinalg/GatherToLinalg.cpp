@@ -316,6 +316,20 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
                            options.boundsCheck, reportFn);
     };
 
+    // Every index is used once per position of the data dimensions between
+    // the batch dimensions and the axis. When there are such positions, the
+    // conversion, wrap and check run once per index in a first pass that
+    // produces positions of type `index`, rather than once per use. (The
+    // `generic` strategy stays the obvious per-element lowering.)
+    ArrayRef<int64_t> repeatShape =
+        dataType.getShape().slice(batchDims, axis - batchDims);
+    bool usedOnce = llvm::all_of(repeatShape, [](int64_t d) { return d == 1; });
+    if (options.strategy == GatherLoweringStrategy::Slices && !usedOnce &&
+        (plan.wrap || plan.check)) {
+      indices = buildIndexPositions(rewriter, loc, indices, emitIndex);
+      plan = IndexPlan{/*isUnsigned=*/false, /*wrap=*/false, /*check=*/false};
+    }
+
     // With the gathered axis innermost every element has its own index: the
     // per-element form is the right one for both strategies. A statically
     // empty slice has nothing to copy (and no valid slice offset): the
@@ -414,6 +428,31 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
   }
 
 private:
+  /// Builds the positions of `indices` as a tensor of `index`: one
+  /// elementwise linalg.generic that converts, wraps and checks each value.
+  static Value buildIndexPositions(
+      OpBuilder &builder, Location loc, Value indices,
+      function_ref<Value(OpBuilder &, Location, Value)> emitIndex) {
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    int64_t rank = indicesType.getRank();
+    SmallVector<OpFoldResult> sizes =
+        tensor::getMixedSizes(builder, loc, indices);
+    Value init =
+        tensor::EmptyOp::create(builder, loc, sizes, builder.getIndexType());
+    AffineMap identity =
+        AffineMap::getMultiDimIdentityMap(rank, builder.getContext());
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    auto generic = linalg::GenericOp::create(
+        builder, loc, TypeRange{init.getType()}, ValueRange{indices},
+        ValueRange{init}, SmallVector<AffineMap>{identity, identity}, iterators,
+        [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+          linalg::YieldOp::create(nested, nestedLoc,
+                                  emitIndex(nested, nestedLoc, args[0]));
+        });
+    return generic.getResult(0);
+  }
+
   /// Builds the per-element form: one linalg.generic over the result that
   /// reads `indices` through an indexing map and `data` with tensor.extract.
   static Value

@@ -75,13 +75,24 @@ func.func @signed_and_index(%d: tensor<6x2xf32>, %i: tensor<2xsi64>, %j: tensor<
 
 // -----
 
-// batch_dims = 1, axis = 2: the loop runs over D[:2] ++ I[1:]; the index is
-// read at (batch, gathered) positions and the slice at (p0, p1, k, :).
+// batch_dims = 1, axis = 2: the loop runs over D[:2] ++ I[1:]; each index is
+// used 3 times (once per position of data dimension 1), so the indices are
+// converted, wrapped and checked once, in a first elementwise pass producing
+// `index` positions. The slice is read at (p0, p1, k, :).
 // CHECK-LABEL: func.func @batched
 // CHECK-SAME:    %[[D:.*]]: tensor<2x3x5x7xf32>, %[[I:.*]]: tensor<2x4xi64>
+// CHECK:         %[[POSINIT:.*]] = tensor.empty() : tensor<2x4xindex>
+// CHECK:         %[[POS:.*]] = linalg.generic {{.*}} ins(%[[I]] : tensor<2x4xi64>) outs(%[[POSINIT]] : tensor<2x4xindex>)
+// CHECK:           arith.index_cast
+// CHECK:           %[[W:.*]] = arith.select
+// CHECK:           arith.cmpi uge, %[[W]], %{{.*}}
+// CHECK:           func.call @__gather_mlir_index_out_of_bounds
+// CHECK:           linalg.yield %[[W]] : index
 // CHECK:         scf.forall (%[[P0:.*]], %[[P1:.*]], %[[J:.*]]) in (2, 3, 4)
-// CHECK:           tensor.extract %[[I]][%[[P0]], %[[J]]] : tensor<2x4xi64>
-// CHECK:           %[[SLICE:.*]] = tensor.extract_slice %[[D]][%[[P0]], %[[P1]], %{{.*}}, 0] [1, 1, 1, 7] [1, 1, 1, 1] : tensor<2x3x5x7xf32> to tensor<7xf32>
+// CHECK:           %[[K:.*]] = tensor.extract %[[POS]][%[[P0]], %[[J]]] : tensor<2x4xindex>
+// CHECK-NOT:       arith.select
+// CHECK-NOT:       func.call
+// CHECK:           %[[SLICE:.*]] = tensor.extract_slice %[[D]][%[[P0]], %[[P1]], %[[K]], 0] [1, 1, 1, 7] [1, 1, 1, 1] : tensor<2x3x5x7xf32> to tensor<7xf32>
 // CHECK:           tensor.parallel_insert_slice %[[SLICE]] into %{{.*}}[%[[P0]], %[[P1]], %[[J]], 0] [1, 1, 1, 7] [1, 1, 1, 1] : tensor<7xf32> into tensor<2x3x4x7xf32>
 func.func @batched(%d: tensor<2x3x5x7xf32>, %i: tensor<2x4xi64>) -> tensor<2x3x4x7xf32> {
   %r = gather.gather %d[%i] axis = -2 batch_dims = -1 : tensor<2x3x5x7xf32>, tensor<2x4xi64>
@@ -124,11 +135,17 @@ func.func @rank0_indices(%d: tensor<5x3xf32>, %i: tensor<i64>) -> tensor<3xf32> 
 // -----
 
 // Gathering along the innermost axis leaves no slice to copy: the slices
-// strategy emits the per-element linalg.generic.
+// strategy emits the per-element linalg.generic, reading positions that a
+// first pass computed once per index (each is used 4 times).
 // CHECK-LABEL: func.func @innermost_axis
 // CHECK-NOT:     scf.forall
-// CHECK:         linalg.generic
-// CHECK:           tensor.extract
+// CHECK:         %[[POS:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<3xindex>)
+// CHECK:           func.call @__gather_mlir_index_out_of_bounds
+// CHECK:         linalg.generic {{.*}} ins(%[[POS]] : tensor<3xindex>) outs(%{{.*}} : tensor<4x3xf32>)
+// CHECK-NEXT:    ^bb0(%[[K:.*]]: index, %{{.*}}: f32):
+// CHECK-NEXT:      %[[P:.*]] = linalg.index 0 : index
+// CHECK-NEXT:      %[[E:.*]] = tensor.extract %{{.*}}[%[[P]], %[[K]]] : tensor<4x6xf32>
+// CHECK-NEXT:      linalg.yield %[[E]]
 func.func @innermost_axis(%d: tensor<4x6xf32>, %i: tensor<3xi64>) -> tensor<4x3xf32> {
   %r = gather.gather %d[%i] axis = 1 : tensor<4x6xf32>, tensor<3xi64>
   return %r : tensor<4x3xf32>
