@@ -13,7 +13,7 @@ build=${GATHER_BUILD_DIR:-$root/build}
 llvm=/usr/lib/llvm-22
 
 packages=(cmake ninja-build ccache g++ python3 llvm-22-dev llvm-22-tools
-  libmlir-22-dev mlir-22-tools libgtest-dev libgmock-dev zlib1g-dev
+  libmlir-22-dev mlir-22-tools libomp-22-dev libgtest-dev libgmock-dev zlib1g-dev
   libzstd-dev libcurl4-openssl-dev libedit-dev libxml2-dev)
 missing=()
 for p in "${packages[@]}"; do

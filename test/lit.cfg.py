@@ -24,6 +24,8 @@ config.substitutions.append(
     ("%mlir_c_runner_utils",
      os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
 config.substitutions.append(("%gather_lib_dir", config.gather_lib_dir))
+config.substitutions.append(
+    ("%libomp", os.path.join(config.llvm_lib_dir, "libomp.so")))
 config.substitutions.append(("%gather_src_root", config.gather_src_root))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])

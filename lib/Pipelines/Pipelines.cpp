@@ -54,8 +54,11 @@ void mlir::gather::buildGatherToAffinePipeline(
                   "canonicalize");
   // The slice copies of the `slices` strategy become prefetched vector block
   // copies.
-  if (options.strategy == GatherLoweringStrategy::Slices)
-    pm.addNestedPass<func::FuncOp>(createGatherLowerSliceCopies());
+  if (options.strategy == GatherLoweringStrategy::Slices) {
+    GatherLowerSliceCopiesOptions copyOptions;
+    copyOptions.parallel = options.parallel;
+    pm.addNestedPass<func::FuncOp>(createGatherLowerSliceCopies(copyOptions));
+  }
   pm.addPass(createCanonicalizerPass());
 }
 
@@ -63,8 +66,16 @@ void mlir::gather::buildGatherToLLVMPipeline(
     OpPassManager &pm, const GatherPipelineOptions &options) {
   buildGatherToAffinePipeline(pm, options);
   addPipeline(pm, "lower-affine,"
-                  "scf-forall-to-parallel,"
-                  "convert-scf-to-cf,"
+                  "scf-forall-to-parallel");
+  // Parallel loops become OpenMP worksharing loops, or else sequential ones.
+  // The OpenMP loop bodies sit in memref.alloca_scope regions, which must be
+  // inlined (memref to LLVM) while they are still single blocks.
+  if (options.parallel)
+    addPipeline(pm, "convert-scf-to-openmp,"
+                    "expand-strided-metadata,"
+                    "lower-affine,"
+                    "finalize-memref-to-llvm");
+  addPipeline(pm, "convert-scf-to-cf,"
                   "convert-vector-to-scf,"
                   "convert-vector-to-llvm,"
                   "expand-strided-metadata,"
@@ -79,8 +90,10 @@ void mlir::gather::buildGatherToLLVMPipeline(
                   "convert-index-to-llvm,"
                   "convert-cf-to-llvm,"
                   "convert-func-to-llvm,"
-                  "convert-ub-to-llvm,"
-                  "reconcile-unrealized-casts");
+                  "convert-ub-to-llvm");
+  if (options.parallel)
+    addPipeline(pm, "convert-openmp-to-llvm");
+  addPipeline(pm, "reconcile-unrealized-casts");
 }
 
 void mlir::gather::registerGatherPipelines() {

@@ -48,6 +48,12 @@ struct GatherPipelineOptions
           clEnumValN(GatherLoweringStrategy::Generic, "generic",
                      "one linalg.generic with tensor.extract per element"))};
 
+  PassOptions::Option<bool> parallel{
+      *this, "parallel",
+      llvm::cl::desc("Run the outer loops of large gathers on several threads "
+                     "with OpenMP (the program then needs libomp)"),
+      llvm::cl::init(false)};
+
   /// The options of the gather conversion these pipeline options imply.
   GatherToLinalgOptions getGatherToLinalgOptions() const {
     GatherToLinalgOptions options;

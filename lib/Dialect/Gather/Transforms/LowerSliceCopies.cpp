@@ -263,6 +263,27 @@ struct GatherLowerSliceCopiesPass
       rewriter.eraseOp(dst->subview);
     if (src->subview->use_empty())
       rewriter.eraseOp(src->subview);
+
+    if (parallel)
+      versionByParallelism(rewriter, forall, gatherBytes);
+  }
+
+  /// Keeps `forall` parallel when the gather writes at least
+  /// `parallelThreshold` bytes and runs a sequential scf.for nest otherwise,
+  /// so that small gathers do not pay for starting threads.
+  void versionByParallelism(IRRewriter &rewriter, scf::ForallOp forall,
+                            Value gatherBytes) const {
+    Location loc = forall.getLoc();
+    rewriter.setInsertionPoint(forall);
+    Value large = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::uge, gatherBytes,
+        arith::ConstantIndexOp::create(rewriter, loc, parallelThreshold));
+    auto ifOp =
+        scf::IfOp::create(rewriter, loc, large, /*withElseRegion=*/true);
+    rewriter.setInsertionPointToStart(ifOp.elseBlock());
+    auto sequential = cast<scf::ForallOp>(rewriter.clone(*forall));
+    (void)scf::forallToForLoop(rewriter, sequential);
+    rewriter.moveOpBefore(forall, ifOp.thenBlock()->getTerminator());
   }
 
   /// Prefetches the slice that the iteration `prefetchDistance` steps ahead
