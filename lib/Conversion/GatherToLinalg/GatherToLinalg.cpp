@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
+#include "gather-mlir/Conversion/Utils/ExitingReport.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherShape.h"
 
@@ -39,8 +40,14 @@ using namespace mlir::gather;
 
 namespace {
 
-/// Symbol of the function that reports an out-of-range index and exits.
-constexpr StringLiteral kReportFnName = "__gather_mlir_index_out_of_bounds";
+/// The functions that report an out-of-range index and exit: one prints the
+/// index as signed, the other as unsigned.
+constexpr ExitingReport kSignedReport = {
+    "__gather_mlir_index_out_of_bounds",
+    "gather: index %lld is out of bounds for a dimension of size %lld", 2};
+constexpr ExitingReport kUnsignedReport = {
+    "__gather_mlir_unsigned_index_out_of_bounds",
+    "gather: index %llu is out of bounds for a dimension of size %lld", 2};
 
 /// What the code generated for one gather does with each index value.
 struct IndexPlan {
@@ -52,106 +59,6 @@ struct IndexPlan {
   /// Emit the bounds check (assert or clamp, as the options say).
   bool check = true;
 };
-
-/// The type of `dprintf` as the out-of-bounds report calls it.
-LLVM::LLVMFunctionType getDprintfType(MLIRContext *ctx) {
-  return LLVM::LLVMFunctionType::get(
-      IntegerType::get(ctx, 32),
-      {IntegerType::get(ctx, 32), LLVM::LLVMPointerType::get(ctx)},
-      /*isVarArg=*/true);
-}
-
-/// The type of `exit` as the out-of-bounds report calls it.
-LLVM::LLVMFunctionType getExitType(MLIRContext *ctx) {
-  return LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
-                                     {IntegerType::get(ctx, 32)});
-}
-
-/// Returns the existing LLVM function `name` or declares it. Fails when the
-/// module holds another kind of symbol of that name.
-FailureOr<LLVM::LLVMFuncOp> getOrDeclareLLVMFunc(OpBuilder &builder,
-                                                 ModuleOp module, Location loc,
-                                                 StringRef name,
-                                                 LLVM::LLVMFunctionType type) {
-  Operation *existing = SymbolTable::lookupSymbolIn(module, name);
-  if (auto fn = dyn_cast_or_null<LLVM::LLVMFuncOp>(existing))
-    if (fn.getFunctionType() == type)
-      return fn;
-  if (existing)
-    return failure();
-  return LLVM::LLVMFuncOp::create(builder, loc, name, type);
-}
-
-/// Returns the out-of-range reporting function of `module`, creating it on
-/// first use:
-///
-///   func.func private @__gather_mlir_index_out_of_bounds(
-///       %index: i64, %size: i64, %isUnsigned: i1)
-///
-/// prints `gather: index <index> is out of bounds for a dimension of size
-/// <size>` to standard error with the C library's `dprintf` and calls
-/// `exit(1)`, which flushes what the program printed before.
-FailureOr<func::FuncOp> getOrCreateReportFunction(RewriterBase &rewriter,
-                                                  ModuleOp module) {
-  if (auto fn = module.lookupSymbol<func::FuncOp>(kReportFnName))
-    return fn;
-  if (SymbolTable::lookupSymbolIn(module, kReportFnName))
-    return failure();
-
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointToEnd(module.getBody());
-  MLIRContext *ctx = module.getContext();
-  Location loc = module.getLoc();
-  Type i1 = rewriter.getI1Type(), i32 = rewriter.getI32Type(),
-       i64 = rewriter.getI64Type();
-
-  FailureOr<LLVM::LLVMFuncOp> dprintf = getOrDeclareLLVMFunc(
-      rewriter, module, loc, "dprintf", getDprintfType(ctx));
-  FailureOr<LLVM::LLVMFuncOp> exitFn =
-      getOrDeclareLLVMFunc(rewriter, module, loc, "exit", getExitType(ctx));
-  if (failed(dprintf) || failed(exitFn))
-    return failure();
-
-  auto makeFormat = [&](StringRef name, StringRef text) {
-    std::string value = (text + "\n").str();
-    value.push_back('\0');
-    auto type = LLVM::LLVMArrayType::get(rewriter.getI8Type(), value.size());
-    return LLVM::GlobalOp::create(rewriter, loc, type, /*isConstant=*/true,
-                                  LLVM::Linkage::Internal, name,
-                                  rewriter.getStringAttr(value));
-  };
-  LLVM::GlobalOp signedFormat =
-      makeFormat("__gather_mlir_oob_format_signed",
-                 "gather: index %lld is out of bounds for a dimension of size "
-                 "%lld");
-  LLVM::GlobalOp unsignedFormat =
-      makeFormat("__gather_mlir_oob_format_unsigned",
-                 "gather: index %llu is out of bounds for a dimension of size "
-                 "%lld");
-
-  auto fnType = rewriter.getFunctionType({i64, i64, i1}, {});
-  auto fn = func::FuncOp::create(rewriter, loc, kReportFnName, fnType);
-  fn.setPrivate();
-  // One copy per linked program, whichever modules define it.
-  fn->setAttr("llvm.linkage",
-              LLVM::LinkageAttr::get(ctx, LLVM::Linkage::LinkonceODR));
-  Block *body = fn.addEntryBlock();
-  rewriter.setInsertionPointToStart(body);
-  Value signedPtr =
-      LLVM::AddressOfOp::create(rewriter, loc, signedFormat).getResult();
-  Value unsignedPtr =
-      LLVM::AddressOfOp::create(rewriter, loc, unsignedFormat).getResult();
-  Value format = arith::SelectOp::create(rewriter, loc, body->getArgument(2),
-                                         unsignedPtr, signedPtr);
-  Value stderrFd = arith::ConstantIntOp::create(rewriter, loc, i32, 2);
-  LLVM::CallOp::create(
-      rewriter, loc, *dprintf,
-      ValueRange{stderrFd, format, body->getArgument(0), body->getArgument(1)});
-  Value one = arith::ConstantIntOp::create(rewriter, loc, i32, 1);
-  LLVM::CallOp::create(rewriter, loc, *exitFn, ValueRange{one});
-  func::ReturnOp::create(rewriter, loc);
-  return fn;
-}
 
 /// Decides which index work the gather needs: constant indices that are all
 /// non-negative need no wrap, and all in range of a static size no check.
@@ -233,10 +140,7 @@ Value emitIndexWork(OpBuilder &builder, Location loc, Value raw, Value size,
     Type i64 = builder.getI64Type();
     Value index = arith::IndexCastOp::create(builder, loc, i64, original);
     Value sizeI64 = arith::IndexCastOp::create(builder, loc, i64, size);
-    Value isUnsigned =
-        arith::ConstantIntOp::create(builder, loc, plan.isUnsigned, 1);
-    func::CallOp::create(builder, loc, reportFn,
-                         ValueRange{index, sizeI64, isUnsigned});
+    func::CallOp::create(builder, loc, reportFn, ValueRange{index, sizeI64});
   };
 
   if (boundsCheck == BoundsCheck::Assert) {
@@ -281,8 +185,9 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
     IndexPlan plan = planIndexWork(op, options.boundsCheck);
     func::FuncOp reportFn;
     if (plan.check) {
-      FailureOr<func::FuncOp> fn =
-          getOrCreateReportFunction(rewriter, op->getParentOfType<ModuleOp>());
+      FailureOr<func::FuncOp> fn = getOrCreateExitingReport(
+          rewriter, op->getParentOfType<ModuleOp>(),
+          plan.isUnsigned ? kUnsignedReport : kSignedReport);
       if (failed(fn))
         return rewriter.notifyMatchFailure(
             op, "the module holds a conflicting definition of a symbol the "
@@ -315,6 +220,43 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
       return emitIndexWork(builder, nestedLoc, raw, size, plan,
                            options.boundsCheck, reportFn);
     };
+
+    // Under `assert` every index is checked, also when the result is empty
+    // because a data dimension outside the batch dimensions and the axis is
+    // 0 (the gather then reads no index at all). Such results get a
+    // check-only pass over the indices, behind a run-time test of the sizes
+    // when they are dynamic.
+    if (plan.check && options.boundsCheck == BoundsCheck::Assert) {
+      SmallVector<int64_t> otherDims;
+      for (int64_t dim = batchDims; dim < dataType.getRank(); ++dim)
+        if (dim != axis && dataType.getDimSize(dim) != 1)
+          otherDims.push_back(dim);
+      bool isEmpty = llvm::any_of(otherDims, [&](int64_t dim) {
+        return dataType.getDimSize(dim) == 0;
+      });
+      Value mayBeEmpty;
+      for (int64_t dim : otherDims) {
+        if (!dataType.isDynamicDim(dim))
+          continue;
+        Value size = tensor::DimOp::create(rewriter, loc, data, dim);
+        Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+        Value isZero = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::eq, size, zero);
+        mayBeEmpty =
+            mayBeEmpty ? arith::OrIOp::create(rewriter, loc, mayBeEmpty, isZero)
+                             .getResult()
+                       : isZero;
+      }
+      if (isEmpty) {
+        buildIndexPositions(rewriter, loc, indices, emitIndex);
+      } else if (mayBeEmpty) {
+        auto ifOp = scf::IfOp::create(rewriter, loc, mayBeEmpty,
+                                      /*withElseRegion=*/false);
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(ifOp.thenBlock());
+        buildIndexPositions(rewriter, loc, indices, emitIndex);
+      }
+    }
 
     // Every index is used once per position of the data dimensions between
     // the batch dimensions and the axis. When there are such positions, the
@@ -533,27 +475,7 @@ struct ConvertGatherToLinalgPass
     });
     if (!hasGather)
       return success();
-    MLIRContext *ctx = module.getContext();
-    Operation *report = SymbolTable::lookupSymbolIn(module, kReportFnName);
-    if (report && !isa<func::FuncOp>(report))
-      return report->emitOpError("conflicts with @")
-             << kReportFnName
-             << ", which the gather out-of-bounds report defines as a "
-                "func.func";
-    for (auto [name, type] :
-         {std::pair(StringRef("dprintf"), getDprintfType(ctx)),
-          std::pair(StringRef("exit"), getExitType(ctx))}) {
-      Operation *symbol = SymbolTable::lookupSymbolIn(module, name);
-      auto fn = dyn_cast_or_null<LLVM::LLVMFuncOp>(symbol);
-      if (!symbol || (fn && fn.getFunctionType() == type))
-        continue;
-      return symbol->emitOpError("conflicts with @")
-             << name
-             << ", which the gather out-of-bounds report needs as an "
-                "llvm.func of type "
-             << type;
-    }
-    return success();
+    return checkExitingReportSymbols(module, {kSignedReport, kUnsignedReport});
   }
 };
 

@@ -19,8 +19,7 @@
 // CHECK:         scf.if %[[OOB]] {
 // CHECK:           %[[K64:.*]] = arith.index_cast %[[K]] : index to i64
 // CHECK:           %[[S64:.*]] = arith.index_cast %[[S]] : index to i64
-// CHECK:           %[[FALSE:.*]] = arith.constant false
-// CHECK:           func.call @__gather_mlir_index_out_of_bounds(%[[K64]], %[[S64]], %[[FALSE]])
+// CHECK:           func.call @__gather_mlir_index_out_of_bounds(%[[K64]], %[[S64]]) : (i64, i64) -> ()
 // CHECK:         }
 // CHECK:         %[[SLICE:.*]] = tensor.extract_slice %[[D]][%[[POS]], 0] [1, 4] [1, 1] : tensor<?x4xf32> to tensor<4xf32>
 // CHECK:         scf.forall.in_parallel {
@@ -34,12 +33,14 @@ func.func @axis0_signless(%d: tensor<?x4xf32>, %i: tensor<2xi32>) -> tensor<2x4x
 // The reporting function is defined once per module.
 // CHECK:       llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32
 // CHECK:       llvm.func @exit(i32)
-// CHECK:       llvm.mlir.global internal constant @__gather_mlir_oob_format_signed("gather: index %lld is out of bounds for a dimension of size %lld\0A\00")
-// CHECK:       llvm.mlir.global internal constant @__gather_mlir_oob_format_unsigned("gather: index %llu is out of bounds for a dimension of size %lld\0A\00")
-// CHECK:       func.func private @__gather_mlir_index_out_of_bounds(%{{.*}}: i64, %{{.*}}: i64, %[[U:.*]]: i1) attributes {llvm.linkage = #llvm.linkage<linkonce_odr>}
-// CHECK:         arith.select %[[U]]
-// CHECK:         llvm.call @dprintf
-// CHECK:         llvm.call @exit
+// CHECK:       llvm.mlir.global internal constant @__gather_mlir_index_out_of_bounds_format("gather: index %lld is out of bounds for a dimension of size %lld\0A\00")
+// CHECK:       func.func private @__gather_mlir_index_out_of_bounds(%[[A0:.*]]: i64, %[[A1:.*]]: i64) attributes {llvm.linkage = #llvm.linkage<linkonce_odr>}
+// CHECK:         %[[FD:.*]] = arith.constant 2 : i32
+// CHECK:         %[[FMT:.*]] = llvm.mlir.addressof @__gather_mlir_index_out_of_bounds_format
+// CHECK:         llvm.call @dprintf(%[[FD]], %[[FMT]], %[[A0]], %[[A1]])
+// CHECK:         %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK:         llvm.call @exit(%[[ONE]])
+// CHECK-NOT:     __gather_mlir_unsigned_index_out_of_bounds
 
 // -----
 
@@ -50,7 +51,8 @@ func.func @axis0_signless(%d: tensor<?x4xf32>, %i: tensor<2xi32>) -> tensor<2x4x
 // CHECK:         %[[K:.*]] = arith.index_castui %[[BITS]] : i32 to index
 // CHECK-NOT:     arith.select
 // CHECK:         arith.cmpi uge, %[[K]], %{{.*}} : index
-// CHECK:         func.call @__gather_mlir_index_out_of_bounds({{.*}}, {{.*}}, %true)
+// CHECK:         func.call @__gather_mlir_unsigned_index_out_of_bounds({{.*}}, {{.*}}) : (i64, i64) -> ()
+// CHECK:       llvm.mlir.global internal constant @__gather_mlir_unsigned_index_out_of_bounds_format("gather: index %llu is out of bounds for a dimension of size %lld\0A\00")
 func.func @unsigned_no_wrap(%d: tensor<6x2xf16>, %i: tensor<3xui32>) -> tensor<3x2xf16> {
   %r = gather.gather %d[%i] : tensor<6x2xf16>, tensor<3xui32>
   return %r : tensor<3x2xf16>
@@ -194,13 +196,45 @@ func.func @constant_out_of_range(%d: tensor<4x2xf32>) -> tensor<2x2xf32> {
 // -----
 
 // A statically empty slice has no valid slice offset: the per-element form
-// (an empty loop) is emitted instead.
+// (an empty loop) is emitted instead. The result is empty, so under assert a
+// check-only pass visits the indices first.
 // CHECK-LABEL: func.func @empty_slice
 // CHECK-NOT:     tensor.extract_slice
 // CHECK-NOT:     scf.forall
-// CHECK:         linalg.generic
-// CHECK-SAME:      outs(%{{.*}} : tensor<1x0xf32>)
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1xindex>)
+// CHECK:           func.call @__gather_mlir_index_out_of_bounds
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x0xf32>)
 func.func @empty_slice(%d: tensor<2x0xf32>, %i: tensor<1xi64>) -> tensor<1x0xf32> {
   %r = gather.gather %d[%i] : tensor<2x0xf32>, tensor<1xi64>
   return %r : tensor<1x0xf32>
+}
+
+// -----
+
+// A dynamic data dimension after the axis may be 0: the check-only pass runs
+// when it is.
+// CHECK-LABEL: func.func @maybe_empty
+// CHECK-SAME:    %[[D:.*]]: tensor<4x?xf32>, %[[I:.*]]: tensor<3xi64>
+// CHECK:         %[[W:.*]] = tensor.dim %[[D]], %[[C1:.*]] : tensor<4x?xf32>
+// CHECK:         %[[EMPTY:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : index
+// CHECK:         scf.if %[[EMPTY]] {
+// CHECK:           linalg.generic {{.*}} ins(%[[I]] : tensor<3xi64>) outs(%{{.*}} : tensor<3xindex>)
+// CHECK:             func.call @__gather_mlir_index_out_of_bounds
+// CHECK:         }
+// CHECK:         scf.forall
+func.func @maybe_empty(%d: tensor<4x?xf32>, %i: tensor<3xi64>) -> tensor<3x?xf32> {
+  %r = gather.gather %d[%i] : tensor<4x?xf32>, tensor<3xi64>
+  return %r : tensor<3x?xf32>
+}
+
+// -----
+
+// With bounds-check=none nothing is checked, empty or not (see
+// bounds-check.mlir); static non-zero sizes need no check-only pass.
+// CHECK-LABEL: func.func @never_empty
+// CHECK-NOT:     scf.if
+// CHECK:         scf.forall
+func.func @never_empty(%d: tensor<4x5xf32>, %i: tensor<3xi64>) -> tensor<3x5xf32> {
+  %r = gather.gather %d[%i] : tensor<4x5xf32>, tensor<3xi64>
+  return %r : tensor<3x5xf32>
 }
