@@ -30,67 +30,64 @@ static void addPipeline(OpPassManager &pm, StringRef pipeline) {
 
 void mlir::gather::buildGatherToAffinePipeline(
     OpPassManager &pm, const GatherPipelineOptions &options) {
+  // Function-level passes run nested on func.func so that the pass manager
+  // spreads a module's functions over the available threads; module-level
+  // work runs while the IR is still small where the order allows it.
   ConvertGatherToLinalgOptions convertOptions;
   convertOptions.boundsCheck = options.boundsCheck;
   convertOptions.strategy = options.strategy;
   pm.addPass(createConvertGatherToLinalg(convertOptions));
-  pm.addPass(createCanonicalizerPass());
   // Elementwise arith/math ops on tensors become linalg.generic so that
-  // they bufferize.
-  addPipeline(pm, "func.func(convert-elementwise-to-linalg)");
-  // Whole-module bufferization: function signatures take identity-layout
-  // memrefs so that callers outside MLIR pass plain row-major buffers.
+  // they bufferize; math functions without an LLVM intrinsic become libm
+  // calls and composite arith ops simple ones while the IR is small.
+  addPipeline(pm, "func.func(convert-elementwise-to-linalg,arith-expand),"
+                  "convert-math-to-libm");
   // A result that is written into a destination the caller provides
   // (bufferization.materialize_in_destination, tensor.insert_slice) is
   // computed in place there instead of in a new buffer that is then copied.
   addPipeline(pm, "eliminate-empty-tensors");
+  // Whole-module bufferization: function signatures take identity-layout
+  // memrefs so that callers outside MLIR pass plain row-major buffers.
+  // Deallocation follows the steps of buffer-deallocation-pipeline, with the
+  // function-level ones nested.
   addPipeline(pm, "one-shot-bufferize{bufferize-function-boundaries "
                   "function-boundary-type-conversion=identity-layout-map},"
                   "drop-equivalent-buffer-results,"
-                  "buffer-deallocation-pipeline,"
+                  "ownership-based-buffer-deallocation,"
+                  "func.func(canonicalize,buffer-deallocation-simplification),"
+                  "bufferization-lower-deallocations,"
                   "convert-bufferization-to-memref,"
-                  "func.func(convert-linalg-to-affine-loops,"
-                  "affine-loop-invariant-code-motion),"
-                  "canonicalize");
+                  "func.func(cse,convert-linalg-to-affine-loops,"
+                  "affine-loop-invariant-code-motion)");
   // The slice copies of the `slices` strategy become prefetched vector block
   // copies.
+  OpPassManager &funcPm = pm.nest<func::FuncOp>();
   if (options.strategy == GatherLoweringStrategy::Slices) {
     GatherLowerSliceCopiesOptions copyOptions;
     copyOptions.parallel = options.parallel;
-    pm.addNestedPass<func::FuncOp>(createGatherLowerSliceCopies(copyOptions));
+    funcPm.addPass(createGatherLowerSliceCopies(copyOptions));
   }
-  pm.addPass(createCanonicalizerPass());
+  funcPm.addPass(createCanonicalizerPass());
 }
 
 void mlir::gather::buildGatherToLLVMPipeline(
     OpPassManager &pm, const GatherPipelineOptions &options) {
   buildGatherToAffinePipeline(pm, options);
-  addPipeline(pm, "lower-affine,"
-                  "scf-forall-to-parallel");
+  addPipeline(pm, "func.func(lower-affine,scf-forall-to-parallel)");
   // Parallel loops become OpenMP worksharing loops, or else sequential ones.
   // The OpenMP loop bodies sit in memref.alloca_scope regions, which must be
   // inlined (memref to LLVM) while they are still single blocks.
   if (options.parallel)
     addPipeline(pm, "convert-scf-to-openmp,"
-                    "expand-strided-metadata,"
-                    "lower-affine,"
+                    "func.func(expand-strided-metadata,lower-affine),"
                     "finalize-memref-to-llvm");
-  addPipeline(pm, "convert-scf-to-cf,"
-                  "convert-vector-to-scf,"
-                  "convert-vector-to-llvm,"
-                  "expand-strided-metadata,"
-                  "lower-affine,"
-                  "finalize-memref-to-llvm,"
-                  "convert-math-to-llvm,"
-                  "convert-math-to-libm,"
-                  "convert-complex-to-standard,"
-                  "convert-complex-to-llvm,"
-                  "arith-expand,"
-                  "convert-arith-to-llvm,"
-                  "convert-index-to-llvm,"
-                  "convert-cf-to-llvm,"
-                  "convert-func-to-llvm,"
-                  "convert-ub-to-llvm");
+  // Everything else goes to the LLVM dialect in one conversion
+  // (convert-to-llvm: cf, func, index, math, memref, ub and vector through
+  // their dialect interfaces, arith before it in parallel over functions),
+  // which is much cheaper on large modules than one pass per dialect.
+  addPipeline(pm, "func.func(convert-scf-to-cf,expand-strided-metadata,"
+                  "lower-affine,arith-expand,convert-arith-to-llvm),"
+                  "convert-to-llvm");
   if (options.parallel)
     addPipeline(pm, "convert-openmp-to-llvm");
   addPipeline(pm, "reconcile-unrealized-casts");

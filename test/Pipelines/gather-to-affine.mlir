@@ -14,7 +14,7 @@
 // CHECK-NEXT:        %[[RAW:.*]] = affine.load %[[I]][%[[A]], %[[B]]] : memref<1x2xi64>
 // CHECK:             %[[W:.*]] = arith.select
 // CHECK:             arith.cmpi uge, %[[W]]
-// CHECK:             func.call @__gather_mlir_index_out_of_bounds
+// CHECK:             llvm.call @__gather_mlir_index_out_of_bounds
 // CHECK:             affine.store %[[W]], %[[POS]][%[[A]], %[[B]]] : memref<1x2xindex>
 // CHECK:         affine.for %[[P:.*]] = 0 to 3 {
 // CHECK-NEXT:      affine.for %[[J0:.*]] = 0 to 1 {
@@ -51,7 +51,7 @@ func.func @test_gather_2d_indices(%data: tensor<3x3xf32>, %indices: tensor<1x2xi
 // CHECK:         %[[DST:.*]] = memref.collapse_shape %[[OUT]] {{\[\[}}0, 1]] : memref<?x40xf32> into memref<?xf32>
 // CHECK:         scf.forall (%[[J:.*]]) in (%[[N]]) {
 // CHECK:           memref.load %[[I]][%[[J]]] : memref<?xi32>
-// CHECK:           func.call @__gather_mlir_index_out_of_bounds
+// CHECK:           llvm.call @__gather_mlir_index_out_of_bounds
 // CHECK:           %[[AHEAD:.*]] = arith.minsi
 // CHECK:           memref.load %[[I]][%[[AHEAD]]] : memref<?xi32>
 // CHECK:           memref.prefetch %[[SRC]][%{{.*}}], read, locality<3>, data

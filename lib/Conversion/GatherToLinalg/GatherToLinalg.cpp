@@ -116,7 +116,7 @@ Value castToIndex(OpBuilder &builder, Location loc, Value raw) {
 /// gathered size `size` (an `index` value) and returns the position to read.
 Value emitIndexWork(OpBuilder &builder, Location loc, Value raw, Value size,
                     const IndexPlan &plan, BoundsCheck boundsCheck,
-                    func::FuncOp reportFn) {
+                    StringRef reportFn) {
   Value original = castToIndex(builder, loc, raw);
   Value position = original;
   auto zero = [&]() -> Value {
@@ -140,7 +140,8 @@ Value emitIndexWork(OpBuilder &builder, Location loc, Value raw, Value size,
     Type i64 = builder.getI64Type();
     Value index = arith::IndexCastOp::create(builder, loc, i64, original);
     Value sizeI64 = arith::IndexCastOp::create(builder, loc, i64, size);
-    func::CallOp::create(builder, loc, reportFn, ValueRange{index, sizeI64});
+    LLVM::CallOp::create(builder, loc, TypeRange{}, reportFn,
+                         ValueRange{index, sizeI64});
   };
 
   if (boundsCheck == BoundsCheck::Assert) {
@@ -183,17 +184,10 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
     int64_t outerRank = axis + indicesRank - batchDims;
 
     IndexPlan plan = planIndexWork(op, options.boundsCheck);
-    func::FuncOp reportFn;
-    if (plan.check) {
-      FailureOr<func::FuncOp> fn = getOrCreateExitingReport(
-          rewriter, op->getParentOfType<ModuleOp>(),
-          plan.isUnsigned ? kUnsignedReport : kSignedReport);
-      if (failed(fn))
-        return rewriter.notifyMatchFailure(
-            op, "the module holds a conflicting definition of a symbol the "
-                "out-of-bounds report needs");
-      reportFn = *fn;
-    }
+    // The report function itself is added once per module by
+    // addGatherReportFunctions.
+    StringRef reportFn =
+        plan.isUnsigned ? kUnsignedReport.name : kSignedReport.name;
 
     Value data = adaptor.getData();
     Value indices = adaptor.getIndices();
@@ -221,12 +215,25 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
                            options.boundsCheck, reportFn);
     };
 
+    // Every index is used once per position of the data dimensions between
+    // the batch dimensions and the axis. When there are such positions, the
+    // conversion, wrap and check run once per index in a first pass that
+    // produces positions of type `index`, rather than once per use. (The
+    // `generic` strategy stays the obvious per-element lowering.)
+    ArrayRef<int64_t> repeatShape =
+        dataType.getShape().slice(batchDims, axis - batchDims);
+    bool usedOnce = llvm::all_of(repeatShape, [](int64_t d) { return d == 1; });
+    bool positionsFirst = options.strategy == GatherLoweringStrategy::Slices &&
+                          !usedOnce && (plan.wrap || plan.check);
+
     // Under `assert` every index is checked, also when the result is empty
     // because a data dimension outside the batch dimensions and the axis is
     // 0 (the gather then reads no index at all). Such results get a
     // check-only pass over the indices, behind a run-time test of the sizes
-    // when they are dynamic.
-    if (plan.check && options.boundsCheck == BoundsCheck::Assert) {
+    // when they are dynamic. (A first pass of positions, below, visits every
+    // index anyway.)
+    if (!positionsFirst && plan.check &&
+        options.boundsCheck == BoundsCheck::Assert) {
       SmallVector<int64_t> otherDims;
       for (int64_t dim = batchDims; dim < dataType.getRank(); ++dim)
         if (dim != axis && dataType.getDimSize(dim) != 1)
@@ -258,16 +265,7 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
       }
     }
 
-    // Every index is used once per position of the data dimensions between
-    // the batch dimensions and the axis. When there are such positions, the
-    // conversion, wrap and check run once per index in a first pass that
-    // produces positions of type `index`, rather than once per use. (The
-    // `generic` strategy stays the obvious per-element lowering.)
-    ArrayRef<int64_t> repeatShape =
-        dataType.getShape().slice(batchDims, axis - batchDims);
-    bool usedOnce = llvm::all_of(repeatShape, [](int64_t d) { return d == 1; });
-    if (options.strategy == GatherLoweringStrategy::Slices && !usedOnce &&
-        (plan.wrap || plan.check)) {
+    if (positionsFirst) {
       indices = buildIndexPositions(rewriter, loc, indices, emitIndex);
       plan = IndexPlan{/*isUnsigned=*/false, /*wrap=*/false, /*check=*/false};
     }
@@ -461,7 +459,8 @@ struct ConvertGatherToLinalgPass
     options.strategy = strategy;
     RewritePatternSet patterns(ctx);
     populateGatherToLinalgPatterns(patterns, options);
-    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    if (failed(applyPartialConversion(module, target, std::move(patterns))) ||
+        failed(addGatherReportFunctions(module)))
       signalPassFailure();
   }
 
@@ -480,6 +479,22 @@ struct ConvertGatherToLinalgPass
 };
 
 } // namespace
+
+LogicalResult mlir::gather::addGatherReportFunctions(ModuleOp module) {
+  bool needed[2] = {false, false};
+  const ExitingReport *reports[2] = {&kSignedReport, &kUnsignedReport};
+  module.walk([&](LLVM::CallOp call) {
+    std::optional<StringRef> callee = call.getCallee();
+    for (int i = 0; i < 2; ++i)
+      needed[i] |= callee && *callee == reports[i]->name;
+  });
+  OpBuilder builder(module.getContext());
+  for (int i = 0; i < 2; ++i)
+    if (needed[i] &&
+        failed(getOrCreateExitingReport(builder, module, *reports[i])))
+      return failure();
+  return success();
+}
 
 void mlir::gather::populateGatherToLinalgPatterns(
     RewritePatternSet &patterns, const GatherToLinalgOptions &options) {

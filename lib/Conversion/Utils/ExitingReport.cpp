@@ -6,7 +6,6 @@
 
 #include "gather-mlir/Conversion/Utils/ExitingReport.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 using namespace mlir;
@@ -38,10 +37,10 @@ mlir::gather::checkExitingReportSymbols(ModuleOp module,
   bool ok = true;
   for (const ExitingReport &report : reports) {
     Operation *fn = SymbolTable::lookupSymbolIn(module, report.name);
-    if (fn && !isa<func::FuncOp>(fn)) {
+    if (fn && !isa<LLVM::LLVMFuncOp>(fn)) {
       fn->emitOpError("conflicts with @")
-          << report.name << ", which the gather error report defines as a "
-          << "func.func";
+          << report.name << ", which the gather error report defines as an "
+          << "llvm.func";
       ok = false;
     }
     std::string formatName = getFormatName(report);
@@ -81,10 +80,10 @@ getOrDeclareLLVMFunc(OpBuilder &builder, ModuleOp module, Location loc,
   return LLVM::LLVMFuncOp::create(builder, loc, name, type);
 }
 
-FailureOr<func::FuncOp>
+FailureOr<LLVM::LLVMFuncOp>
 mlir::gather::getOrCreateExitingReport(OpBuilder &builder, ModuleOp module,
                                        const ExitingReport &report) {
-  if (auto fn = module.lookupSymbol<func::FuncOp>(report.name))
+  if (auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(report.name))
     return fn;
   std::string formatName = getFormatName(report);
   if (SymbolTable::lookupSymbolIn(module, report.name) ||
@@ -110,24 +109,25 @@ mlir::gather::getOrCreateExitingReport(OpBuilder &builder, ModuleOp module,
                              /*isConstant=*/true, LLVM::Linkage::Internal,
                              formatName, builder.getStringAttr(text));
 
+  // The function is in the LLVM dialect already, so that its calls need no
+  // conversion (and no symbol lookup) on the way to LLVM.
   SmallVector<Type> argTypes(report.numArgs, builder.getI64Type());
-  auto fn = func::FuncOp::create(builder, loc, report.name,
-                                 builder.getFunctionType(argTypes, {}));
-  fn.setPrivate();
-  // One copy per linked program, whichever modules define it.
-  fn->setAttr("llvm.linkage",
-              LLVM::LinkageAttr::get(ctx, LLVM::Linkage::LinkonceODR));
-  Block *body = fn.addEntryBlock();
+  auto fn = LLVM::LLVMFuncOp::create(
+      builder, loc, report.name,
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), argTypes),
+      // One copy per linked program, whichever modules define it.
+      LLVM::Linkage::LinkonceODR);
+  Block *body = fn.addEntryBlock(builder);
   builder.setInsertionPointToStart(body);
   SmallVector<Value> args;
-  args.push_back(
-      arith::ConstantIntOp::create(builder, loc, builder.getI32Type(), 2));
+  args.push_back(LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                          builder.getI32IntegerAttr(2)));
   args.push_back(LLVM::AddressOfOp::create(builder, loc, format));
   llvm::append_range(args, body->getArguments());
   LLVM::CallOp::create(builder, loc, *dprintf, args);
-  Value one =
-      arith::ConstantIntOp::create(builder, loc, builder.getI32Type(), 1);
+  Value one = LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                       builder.getI32IntegerAttr(1));
   LLVM::CallOp::create(builder, loc, *exitFn, ValueRange{one});
-  func::ReturnOp::create(builder, loc);
+  LLVM::UnreachableOp::create(builder, loc);
   return fn;
 }

@@ -11,7 +11,7 @@
 // CLAMP:           %[[POS:.*]] = arith.select
 // CLAMP:           %[[EMPTY:.*]] = arith.cmpi eq, %[[S]], %{{.*}} : index
 // CLAMP:           scf.if %[[EMPTY]] {
-// CLAMP:             func.call @__gather_mlir_index_out_of_bounds
+// CLAMP:             llvm.call @__gather_mlir_index_out_of_bounds
 // CLAMP:           %[[LAST:.*]] = arith.subi %[[S]], %{{.*}} : index
 // CLAMP:           %[[LO:.*]] = arith.maxsi %[[POS]], %{{.*}} : index
 // CLAMP:           %[[HI:.*]] = arith.minsi %[[LO]], %[[LAST]] : index

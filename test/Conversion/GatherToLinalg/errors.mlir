@@ -13,8 +13,8 @@ func.func @f(%d: tensor<4x2xf32>, %i: tensor<2xi64>) -> tensor<2x2xf32> {
 
 // -----
 
-// expected-error @+1 {{'llvm.func' op conflicts with @__gather_mlir_index_out_of_bounds, which the gather error report defines as a func.func}}
-llvm.func @__gather_mlir_index_out_of_bounds()
+// expected-error @+1 {{'func.func' op conflicts with @__gather_mlir_index_out_of_bounds, which the gather error report defines as an llvm.func}}
+func.func private @__gather_mlir_index_out_of_bounds()
 
 func.func @f(%d: tensor<4x2xf32>, %i: tensor<2xi64>) -> tensor<2x2xf32> {
   %r = gather.gather %d[%i] : tensor<4x2xf32>, tensor<2xi64>

@@ -19,7 +19,7 @@
 // CHECK:         scf.if %[[OOB]] {
 // CHECK:           %[[K64:.*]] = arith.index_cast %[[K]] : index to i64
 // CHECK:           %[[S64:.*]] = arith.index_cast %[[S]] : index to i64
-// CHECK:           func.call @__gather_mlir_index_out_of_bounds(%[[K64]], %[[S64]]) : (i64, i64) -> ()
+// CHECK:           llvm.call @__gather_mlir_index_out_of_bounds(%[[K64]], %[[S64]]) : (i64, i64) -> ()
 // CHECK:         }
 // CHECK:         %[[SLICE:.*]] = tensor.extract_slice %[[D]][%[[POS]], 0] [1, 4] [1, 1] : tensor<?x4xf32> to tensor<4xf32>
 // CHECK:         scf.forall.in_parallel {
@@ -34,12 +34,13 @@ func.func @axis0_signless(%d: tensor<?x4xf32>, %i: tensor<2xi32>) -> tensor<2x4x
 // CHECK:       llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32
 // CHECK:       llvm.func @exit(i32)
 // CHECK:       llvm.mlir.global internal constant @__gather_mlir_index_out_of_bounds_format("gather: index %lld is out of bounds for a dimension of size %lld\0A\00")
-// CHECK:       func.func private @__gather_mlir_index_out_of_bounds(%[[A0:.*]]: i64, %[[A1:.*]]: i64) attributes {llvm.linkage = #llvm.linkage<linkonce_odr>}
-// CHECK:         %[[FD:.*]] = arith.constant 2 : i32
+// CHECK:       llvm.func linkonce_odr @__gather_mlir_index_out_of_bounds(%[[A0:.*]]: i64, %[[A1:.*]]: i64)
+// CHECK:         %[[FD:.*]] = llvm.mlir.constant(2 : i32) : i32
 // CHECK:         %[[FMT:.*]] = llvm.mlir.addressof @__gather_mlir_index_out_of_bounds_format
 // CHECK:         llvm.call @dprintf(%[[FD]], %[[FMT]], %[[A0]], %[[A1]])
-// CHECK:         %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK:         %[[ONE:.*]] = llvm.mlir.constant(1 : i32) : i32
 // CHECK:         llvm.call @exit(%[[ONE]])
+// CHECK:         llvm.unreachable
 // CHECK-NOT:     __gather_mlir_unsigned_index_out_of_bounds
 
 // -----
@@ -51,7 +52,7 @@ func.func @axis0_signless(%d: tensor<?x4xf32>, %i: tensor<2xi32>) -> tensor<2x4x
 // CHECK:         %[[K:.*]] = arith.index_castui %[[BITS]] : i32 to index
 // CHECK-NOT:     arith.select
 // CHECK:         arith.cmpi uge, %[[K]], %{{.*}} : index
-// CHECK:         func.call @__gather_mlir_unsigned_index_out_of_bounds({{.*}}, {{.*}}) : (i64, i64) -> ()
+// CHECK:         llvm.call @__gather_mlir_unsigned_index_out_of_bounds({{.*}}, {{.*}}) : (i64, i64) -> ()
 // CHECK:       llvm.mlir.global internal constant @__gather_mlir_unsigned_index_out_of_bounds_format("gather: index %llu is out of bounds for a dimension of size %lld\0A\00")
 func.func @unsigned_no_wrap(%d: tensor<6x2xf16>, %i: tensor<3xui32>) -> tensor<3x2xf16> {
   %r = gather.gather %d[%i] : tensor<6x2xf16>, tensor<3xui32>
@@ -88,7 +89,7 @@ func.func @signed_and_index(%d: tensor<6x2xf32>, %i: tensor<2xsi64>, %j: tensor<
 // CHECK:           arith.index_cast
 // CHECK:           %[[W:.*]] = arith.select
 // CHECK:           arith.cmpi uge, %[[W]], %{{.*}}
-// CHECK:           func.call @__gather_mlir_index_out_of_bounds
+// CHECK:           llvm.call @__gather_mlir_index_out_of_bounds
 // CHECK:           linalg.yield %[[W]] : index
 // CHECK:         scf.forall (%[[P0:.*]], %[[P1:.*]], %[[J:.*]]) in (2, 3, 4)
 // CHECK:           %[[K:.*]] = tensor.extract %[[POS]][%[[P0]], %[[J]]] : tensor<2x4xindex>
@@ -142,7 +143,7 @@ func.func @rank0_indices(%d: tensor<5x3xf32>, %i: tensor<i64>) -> tensor<3xf32> 
 // CHECK-LABEL: func.func @innermost_axis
 // CHECK-NOT:     scf.forall
 // CHECK:         %[[POS:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<3xindex>)
-// CHECK:           func.call @__gather_mlir_index_out_of_bounds
+// CHECK:           llvm.call @__gather_mlir_index_out_of_bounds
 // CHECK:         linalg.generic {{.*}} ins(%[[POS]] : tensor<3xindex>) outs(%{{.*}} : tensor<4x3xf32>)
 // CHECK-NEXT:    ^bb0(%[[K:.*]]: index, %{{.*}}: f32):
 // CHECK-NEXT:      %[[P:.*]] = linalg.index 0 : index
@@ -186,7 +187,7 @@ func.func @constant_negative_in_range(%d: tensor<4x2xf32>) -> tensor<2x2xf32> {
 // A constant out of range keeps the run-time check.
 // CHECK-LABEL: func.func @constant_out_of_range
 // CHECK:         arith.cmpi uge
-// CHECK:         func.call @__gather_mlir_index_out_of_bounds
+// CHECK:         llvm.call @__gather_mlir_index_out_of_bounds
 func.func @constant_out_of_range(%d: tensor<4x2xf32>) -> tensor<2x2xf32> {
   %i = arith.constant dense<[1, 4]> : tensor<2xi64>
   %r = gather.gather %d[%i] : tensor<4x2xf32>, tensor<2xi64>
@@ -202,7 +203,7 @@ func.func @constant_out_of_range(%d: tensor<4x2xf32>) -> tensor<2x2xf32> {
 // CHECK-NOT:     tensor.extract_slice
 // CHECK-NOT:     scf.forall
 // CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1xindex>)
-// CHECK:           func.call @__gather_mlir_index_out_of_bounds
+// CHECK:           llvm.call @__gather_mlir_index_out_of_bounds
 // CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x0xf32>)
 func.func @empty_slice(%d: tensor<2x0xf32>, %i: tensor<1xi64>) -> tensor<1x0xf32> {
   %r = gather.gather %d[%i] : tensor<2x0xf32>, tensor<1xi64>
@@ -219,7 +220,7 @@ func.func @empty_slice(%d: tensor<2x0xf32>, %i: tensor<1xi64>) -> tensor<1x0xf32
 // CHECK:         %[[EMPTY:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : index
 // CHECK:         scf.if %[[EMPTY]] {
 // CHECK:           linalg.generic {{.*}} ins(%[[I]] : tensor<3xi64>) outs(%{{.*}} : tensor<3xindex>)
-// CHECK:             func.call @__gather_mlir_index_out_of_bounds
+// CHECK:             llvm.call @__gather_mlir_index_out_of_bounds
 // CHECK:         }
 // CHECK:         scf.forall
 func.func @maybe_empty(%d: tensor<4x?xf32>, %i: tensor<3xi64>) -> tensor<3x?xf32> {

@@ -7,13 +7,13 @@
 #ifndef GATHER_MLIR_CONVERSION_GATHERTOLINALG_GATHERTOLINALG_H
 #define GATHER_MLIR_CONVERSION_GATHERTOLINALG_GATHERTOLINALG_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
 #include <memory>
 
 namespace mlir {
-class ModuleOp;
 namespace gather {
 
 /// What generated code does with an index outside `[0, s)` after wrapping.
@@ -40,10 +40,15 @@ struct GatherToLinalgOptions {
   GatherLoweringStrategy strategy = GatherLoweringStrategy::Slices;
 };
 
-/// Adds the pattern lowering `gather.gather` to `patterns`. The patterns may
-/// add the out-of-bounds reporting function to the module around the op.
+/// Adds the pattern lowering `gather.gather` to `patterns`. Checked gathers
+/// call an out-of-bounds report function by name; once the patterns have
+/// run, addGatherReportFunctions adds the functions they call.
 void populateGatherToLinalgPatterns(RewritePatternSet &patterns,
                                     const GatherToLinalgOptions &options);
+
+/// Adds to `module` the out-of-bounds report functions (llvm.func) that its
+/// calls name. Fails when a symbol of the module clashes with them.
+LogicalResult addGatherReportFunctions(ModuleOp module);
 
 #define GEN_PASS_DECL_CONVERTGATHERTOLINALG
 #include "gather-mlir/Conversion/Passes.h.inc"

@@ -14,15 +14,16 @@
 #ifndef GATHER_MLIR_CONVERSION_UTILS_EXITINGREPORT_H
 #define GATHER_MLIR_CONVERSION_UTILS_EXITINGREPORT_H
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::gather {
 
-/// A function `func.func private @<name>(i64, ..., i64)` (`numArgs`
+/// A function `llvm.func linkonce_odr @<name>(i64, ..., i64)` (`numArgs`
 /// arguments) that prints `format` (a printf format taking the arguments as
-/// `long long`, without the trailing newline) and exits with status 1.
+/// `long long`, without the trailing newline) and exits with status 1. It is
+/// called with `llvm.call`, which needs no conversion on the way to LLVM.
 struct ExitingReport {
   StringRef name;
   StringRef format;
@@ -38,9 +39,9 @@ LogicalResult checkExitingReportSymbols(ModuleOp module,
 /// Returns the function of `report` in `module`, creating it (and the
 /// declarations it needs) at the end of the module on first use. Fails when
 /// a clashing symbol exists (see checkExitingReportSymbols).
-FailureOr<func::FuncOp> getOrCreateExitingReport(OpBuilder &builder,
-                                                 ModuleOp module,
-                                                 const ExitingReport &report);
+FailureOr<LLVM::LLVMFuncOp>
+getOrCreateExitingReport(OpBuilder &builder, ModuleOp module,
+                         const ExitingReport &report);
 
 } // namespace mlir::gather
 

@@ -35,6 +35,9 @@ using namespace mlir;
 
 namespace {
 
+/// Tables smaller than this stay in the caches: no prefetch.
+constexpr int64_t kPrefetchMinTableBytes = 1 << 20;
+
 /// One side of a slice copy: a subview of an identity-layout memref that
 /// keeps size 1 in its leading dimensions and whole dimensions (offset 0,
 /// full size) from `firstWholeDim` on, so that it is contiguous.
@@ -161,38 +164,56 @@ struct GatherLowerSliceCopiesPass
     Location loc = copy.getLoc();
     OpBuilder::InsertionGuard guard(rewriter);
 
-    // Loop-invariant values, computed once before the loop.
+    // Loop-invariant values, computed once before the loop. Sizes fold as
+    // they are built, so that what is static is known here and no code is
+    // emitted for loops that never run.
     rewriter.setInsertionPoint(forall);
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, v);
+    };
+    auto mul = [&](Value a, Value b) {
+      return rewriter.createOrFold<arith::MulIOp>(loc, a, b);
+    };
     Value srcFlat = collapseToOneDim(rewriter, loc, src->base);
     Value dstFlat = collapseToOneDim(rewriter, loc, dst->base);
-    Value srcTotal = memref::DimOp::create(rewriter, loc, srcFlat, 0);
-    Value rowElements = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value rowElements = constant(1);
     for (OpFoldResult size : dst->subview.getMixedSizes())
-      rowElements = arith::MulIOp::create(
-          rewriter, loc, rowElements,
-          getValueOrCreateConstantIndexOp(rewriter, loc, size));
-    Value laneCount = arith::ConstantIndexOp::create(rewriter, loc, lanes);
-    Value vectorElements = arith::MulIOp::create(
-        rewriter, loc,
-        arith::DivUIOp::create(rewriter, loc, rowElements, laneCount),
-        laneCount);
-    Value gatherBytes = arith::MulIOp::create(
-        rewriter, loc, rowElements,
-        arith::ConstantIndexOp::create(rewriter, loc, elementBytes));
+      rowElements = mul(rowElements,
+                        getValueOrCreateConstantIndexOp(rewriter, loc, size));
+    Value laneCount = constant(lanes);
+    Value vectorElements =
+        mul(rewriter.createOrFold<arith::DivUIOp>(loc, rowElements, laneCount),
+            laneCount);
+    Value gatherBytes = mul(rowElements, constant(elementBytes));
     for (OpFoldResult ub : forall.getMixedUpperBound())
-      gatherBytes = arith::MulIOp::create(
-          rewriter, loc, gatherBytes,
-          getValueOrCreateConstantIndexOp(rewriter, loc, ub));
+      gatherBytes =
+          mul(gatherBytes, getValueOrCreateConstantIndexOp(rewriter, loc, ub));
     Value useNontemporal =
         nontemporalThreshold < 0
             ? arith::ConstantIntOp::create(rewriter, loc, 0, 1).getResult()
-            : arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge,
-                                    gatherBytes,
-                                    arith::ConstantIndexOp::create(
-                                        rewriter, loc, nontemporalThreshold))
-                  .getResult();
-    Value dstAddress =
-        memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, dstFlat);
+            : rewriter.createOrFold<arith::CmpIOp>(
+                  loc, arith::CmpIPredicate::uge, gatherBytes,
+                  constant(nontemporalThreshold));
+    std::optional<int64_t> staticRow = getConstantIntValue(rowElements);
+    std::optional<int64_t> staticVector = getConstantIntValue(vectorElements);
+    std::optional<int64_t> staticStreaming =
+        getConstantIntValue(useNontemporal);
+    bool hasVectors = !staticVector || *staticVector > 0;
+    bool hasTail = !staticRow || !staticVector || *staticRow != *staticVector;
+    bool mayStream = hasVectors && (!staticStreaming || *staticStreaming != 0);
+    // A table that fits in the caches needs no prefetch.
+    auto srcType = cast<MemRefType>(src->base.getType());
+    bool prefetch =
+        prefetchDistance > 0 &&
+        (!srcType.hasStaticShape() ||
+         srcType.getNumElements() * elementBytes >= kPrefetchMinTableBytes);
+    Value srcTotal;
+    if (prefetch)
+      srcTotal = memref::DimOp::create(rewriter, loc, srcFlat, 0);
+    Value dstAddress;
+    if (mayStream)
+      dstAddress = memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc,
+                                                                  dstFlat);
 
     // In the loop: the copy itself.
     rewriter.setInsertionPoint(copy);
@@ -200,12 +221,12 @@ struct GatherLowerSliceCopiesPass
         linearOffset(rewriter, loc, *src, src->subview.getMixedOffsets());
     Value dstStart =
         linearOffset(rewriter, loc, *dst, dst->subview.getMixedOffsets());
-    if (prefetchDistance > 0)
+    if (prefetch)
       emitPrefetch(rewriter, loc, forall, *src, srcFlat, srcTotal, rowElements,
                    elementBytes);
 
     auto vectorType = VectorType::get({lanes}, elementType);
-    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value zero = constant(0);
     auto emitVectorLoop = [&](OpBuilder &builder, Location l,
                               bool nontemporal) {
       scf::ForOp::create(
@@ -224,40 +245,40 @@ struct GatherLowerSliceCopiesPass
             scf::YieldOp::create(b, bl);
           });
     };
-    // Non-temporal vector stores need an aligned destination row.
-    Value rowAddress = arith::AddIOp::create(
-        rewriter, loc, dstAddress,
-        arith::MulIOp::create(
-            rewriter, loc, dstStart,
-            arith::ConstantIndexOp::create(rewriter, loc, elementBytes)));
-    Value misalignment = arith::RemUIOp::create(
-        rewriter, loc, rowAddress,
-        arith::ConstantIndexOp::create(rewriter, loc, vectorBytes));
-    Value aligned = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::eq, misalignment, zero);
-    Value streaming =
-        arith::AndIOp::create(rewriter, loc, useNontemporal, aligned);
-    scf::IfOp::create(
-        rewriter, loc, streaming,
-        [&](OpBuilder &b, Location l) {
-          emitVectorLoop(b, l, /*nontemporal=*/true);
-          scf::YieldOp::create(b, l);
-        },
-        [&](OpBuilder &b, Location l) {
-          emitVectorLoop(b, l, /*nontemporal=*/false);
-          scf::YieldOp::create(b, l);
-        });
+    if (mayStream) {
+      // Non-temporal vector stores need an aligned destination row.
+      Value rowAddress = arith::AddIOp::create(
+          rewriter, loc, dstAddress, mul(dstStart, constant(elementBytes)));
+      Value misalignment = arith::RemUIOp::create(rewriter, loc, rowAddress,
+                                                  constant(vectorBytes));
+      Value aligned = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, misalignment, zero);
+      Value streaming =
+          arith::AndIOp::create(rewriter, loc, useNontemporal, aligned);
+      scf::IfOp::create(
+          rewriter, loc, streaming,
+          [&](OpBuilder &b, Location l) {
+            emitVectorLoop(b, l, /*nontemporal=*/true);
+            scf::YieldOp::create(b, l);
+          },
+          [&](OpBuilder &b, Location l) {
+            emitVectorLoop(b, l, /*nontemporal=*/false);
+            scf::YieldOp::create(b, l);
+          });
+    } else if (hasVectors) {
+      emitVectorLoop(rewriter, loc, /*nontemporal=*/false);
+    }
     // The elements after the last whole vector.
-    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    scf::ForOp::create(
-        rewriter, loc, vectorElements, rowElements, one, ValueRange{},
-        [&](OpBuilder &b, Location l, Value i, ValueRange) {
-          Value from = arith::AddIOp::create(b, l, srcStart, i);
-          Value to = arith::AddIOp::create(b, l, dstStart, i);
-          Value v = memref::LoadOp::create(b, l, srcFlat, ValueRange{from});
-          memref::StoreOp::create(b, l, v, dstFlat, ValueRange{to});
-          scf::YieldOp::create(b, l);
-        });
+    if (hasTail)
+      scf::ForOp::create(
+          rewriter, loc, vectorElements, rowElements, constant(1), ValueRange{},
+          [&](OpBuilder &b, Location l, Value i, ValueRange) {
+            Value from = arith::AddIOp::create(b, l, srcStart, i);
+            Value to = arith::AddIOp::create(b, l, dstStart, i);
+            Value v = memref::LoadOp::create(b, l, srcFlat, ValueRange{from});
+            memref::StoreOp::create(b, l, v, dstFlat, ValueRange{to});
+            scf::YieldOp::create(b, l);
+          });
     rewriter.eraseOp(copy);
     if (dst->subview->use_empty())
       rewriter.eraseOp(dst->subview);

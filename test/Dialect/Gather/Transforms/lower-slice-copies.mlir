@@ -5,9 +5,10 @@
 
 // The gather loop form: index load, slice of the table, slice of the output.
 // CHECK-LABEL: func.func @rows
-// CHECK-SAME:    (%[[D:.*]]: memref<100x40xf32>, %[[I:.*]]: memref<?xi64>, %[[O:.*]]: memref<?x40xf32>)
+// CHECK-SAME:    (%[[D:.*]]: memref<?x40xf32>, %[[I:.*]]: memref<?xi64>, %[[O:.*]]: memref<?x40xf32>)
 // CHECK-DAG:     %[[N:.*]] = memref.dim %[[I]], %c0
-// CHECK-DAG:     %[[SRC:.*]] = memref.collapse_shape %[[D]] {{\[\[}}0, 1]] : memref<100x40xf32> into memref<4000xf32>
+// CHECK-DAG:     %[[SRC:.*]] = memref.collapse_shape %[[D]] {{\[\[}}0, 1]] : memref<?x40xf32> into memref<?xf32>
+// CHECK-DAG:     %[[TOTAL:.*]] = memref.dim %[[SRC]], %c0
 // CHECK-DAG:     %[[DST:.*]] = memref.collapse_shape %[[O]] {{\[\[}}0, 1]] : memref<?x40xf32> into memref<?xf32>
 // The whole gather writes 160 bytes per index; non-temporal from 1 MiB on.
 // CHECK-DAG:     %[[BYTES:.*]] = arith.muli %[[N]], %c160 : index
@@ -26,10 +27,11 @@
 // CHECK:           %[[RAW2:.*]] = memref.load %[[I]][%[[AHEAD]]]
 // CHECK:           %[[K2:.*]] = arith.index_cast %[[RAW2]]
 // CHECK:           %[[PF:.*]] = arith.muli %[[K2]], %c40
+// CHECK:           %[[LASTELT:.*]] = arith.subi %[[TOTAL]], %c1
 // CHECK:           scf.for %[[L:.*]] = %c0 to %c40 step %c16 {
 // CHECK:             %[[AT:.*]] = arith.addi %[[PF]], %[[L]]
-// CHECK:             %[[CLAMPED:.*]] = arith.minui %[[AT]], %c3999
-// CHECK:             memref.prefetch %[[SRC]][%[[CLAMPED]]], read, locality<3>, data : memref<4000xf32>
+// CHECK:             %[[CLAMPED:.*]] = arith.minui %[[AT]], %[[LASTELT]]
+// CHECK:             memref.prefetch %[[SRC]][%[[CLAMPED]]], read, locality<3>, data : memref<?xf32>
 // The row: 2 vectors of 16 floats, non-temporal when the gather is big and
 // the destination row 64-byte aligned, then a scalar tail of 8.
 // CHECK:           %[[ROWBYTES:.*]] = arith.muli %[[J]], %c160
@@ -41,7 +43,7 @@
 // CHECK:             scf.for %[[E:.*]] = %c0 to %c32 step %c16 {
 // CHECK:               %[[S:.*]] = arith.addi %[[FROM]], %[[E]]
 // CHECK:               %[[T:.*]] = arith.addi %[[TO]], %[[E]]
-// CHECK:               %[[V:.*]] = vector.load %[[SRC]][%[[S]]] : memref<4000xf32>, vector<16xf32>
+// CHECK:               %[[V:.*]] = vector.load %[[SRC]][%[[S]]] : memref<?xf32>, vector<16xf32>
 // CHECK:               vector.store %[[V]], %[[DST]][%[[T]]] {alignment = 64 : i64, nontemporal = true} : memref<?xf32>, vector<16xf32>
 // CHECK:           } else {
 // CHECK:             scf.for %{{.*}} = %c0 to %c32 step %c16 {
@@ -61,13 +63,13 @@
 // PLAIN:         vector.store
 // PLAIN-NOT:     memref.copy
 // PLAIN:         return
-func.func @rows(%d: memref<100x40xf32>, %i: memref<?xi64>, %o: memref<?x40xf32>) {
+func.func @rows(%d: memref<?x40xf32>, %i: memref<?xi64>, %o: memref<?x40xf32>) {
   %c0 = arith.constant 0 : index
   %n = memref.dim %i, %c0 : memref<?xi64>
   scf.forall (%j) in (%n) {
     %raw = memref.load %i[%j] : memref<?xi64>
     %k = arith.index_cast %raw : i64 to index
-    %src = memref.subview %d[%k, 0] [1, 40] [1, 1] : memref<100x40xf32> to memref<40xf32, strided<[1], offset: ?>>
+    %src = memref.subview %d[%k, 0] [1, 40] [1, 1] : memref<?x40xf32> to memref<40xf32, strided<[1], offset: ?>>
     %dst = memref.subview %o[%j, 0] [1, 40] [1, 1] : memref<?x40xf32> to memref<40xf32, strided<[1], offset: ?>>
     memref.copy %src, %dst : memref<40xf32, strided<[1], offset: ?>> to memref<40xf32, strided<[1], offset: ?>>
   }
@@ -162,6 +164,31 @@ func.func @no_prefetch_through_call(%d: memref<100x32xf32>, %o: memref<?x32xf32>
     %src = memref.subview %d[%k, 0] [1, 32] [1, 1] : memref<100x32xf32> to memref<32xf32, strided<[1], offset: ?>>
     %dst = memref.subview %o[%j, 0] [1, 32] [1, 1] : memref<?x32xf32> to memref<32xf32, strided<[1], offset: ?>>
     memref.copy %src, %dst : memref<32xf32, strided<[1], offset: ?>> to memref<32xf32, strided<[1], offset: ?>>
+  }
+  return
+}
+
+// -----
+
+// A small static table (16 KiB) stays in the caches: no prefetch. A static
+// gather of 160 bytes is far below the non-temporal threshold: plain stores
+// only, and 40 elements of i8 are less than one 64-lane vector: only the
+// scalar loop.
+// CHECK-LABEL: func.func @small_static
+// CHECK-NOT:     memref.prefetch
+// CHECK-NOT:     nontemporal
+// CHECK-NOT:     vector.load
+// CHECK:         scf.for %{{.*}} = %c0 to %c40 step %c1
+// CHECK:           memref.load
+// CHECK:           memref.store
+// CHECK:         return
+func.func @small_static(%d: memref<400x40xi8>, %i: memref<4xi64>, %o: memref<4x40xi8>) {
+  scf.forall (%j) in (4) {
+    %raw = memref.load %i[%j] : memref<4xi64>
+    %k = arith.index_cast %raw : i64 to index
+    %src = memref.subview %d[%k, 0] [1, 40] [1, 1] : memref<400x40xi8> to memref<40xi8, strided<[1], offset: ?>>
+    %dst = memref.subview %o[%j, 0] [1, 40] [1, 1] : memref<4x40xi8> to memref<40xi8, strided<[1], offset: ?>>
+    memref.copy %src, %dst : memref<40xi8, strided<[1], offset: ?>> to memref<40xi8, strided<[1], offset: ?>>
   }
   return
 }
