@@ -167,6 +167,61 @@ Value emitIndexWork(OpBuilder &builder, Location loc, Value raw, Value size,
   return arith::MinSIOp::create(builder, loc, position, last);
 }
 
+/// Converts a position of type `index` to `type`: `index` or an integer type
+/// (zero-extended bits for unsigned types, sign-extended otherwise).
+Value castFromIndex(OpBuilder &builder, Location loc, Value position,
+                    Type type) {
+  if (type.isIndex())
+    return position;
+  auto intType = cast<IntegerType>(type);
+  Type bits = builder.getIntegerType(intType.getWidth());
+  Value value = intType.isUnsigned()
+                    ? arith::IndexCastUIOp::create(builder, loc, bits, position)
+                          .getResult()
+                    : arith::IndexCastOp::create(builder, loc, bits, position)
+                          .getResult();
+  if (intType.isSignless())
+    return value;
+  return UnrealizedConversionCastOp::create(builder, loc, type, value)
+      .getResult(0);
+}
+
+/// Builds the positions of `indices` as a tensor of `elementType`: one
+/// elementwise linalg.generic that converts, wraps and checks each value.
+Value buildIndexPositions(
+    OpBuilder &builder, Location loc, Value indices, Type elementType,
+    function_ref<Value(OpBuilder &, Location, Value)> emitIndex) {
+  auto indicesType = cast<RankedTensorType>(indices.getType());
+  int64_t rank = indicesType.getRank();
+  SmallVector<OpFoldResult> sizes =
+      tensor::getMixedSizes(builder, loc, indices);
+  Value init = tensor::EmptyOp::create(builder, loc, sizes, elementType);
+  AffineMap identity =
+      AffineMap::getMultiDimIdentityMap(rank, builder.getContext());
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      builder, loc, TypeRange{init.getType()}, ValueRange{indices},
+      ValueRange{init}, SmallVector<AffineMap>{identity, identity}, iterators,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        Value position = emitIndex(nested, nestedLoc, args[0]);
+        linalg::YieldOp::create(
+            nested, nestedLoc,
+            castFromIndex(nested, nestedLoc, position, elementType));
+      });
+  return generic.getResult(0);
+}
+
+/// Returns the size of the gathered dimension of `op` as an `index` value.
+Value getGatheredSize(OpBuilder &builder, Location loc, GatherOp op) {
+  int64_t axis = op.getNormalizedAxis();
+  RankedTensorType dataType = op.getDataType();
+  if (dataType.isDynamicDim(axis))
+    return tensor::DimOp::create(builder, loc, op.getData(), axis);
+  return arith::ConstantIndexOp::create(builder, loc,
+                                        dataType.getDimSize(axis));
+}
+
 /// Lowers one gather.gather.
 struct GatherOpLowering : public OpConversionPattern<GatherOp> {
   GatherOpLowering(MLIRContext *context, const GatherToLinalgOptions &options)
@@ -191,12 +246,7 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
 
     Value data = adaptor.getData();
     Value indices = adaptor.getIndices();
-    Value size =
-        dataType.isDynamicDim(axis)
-            ? tensor::DimOp::create(rewriter, loc, data, axis).getResult()
-            : arith::ConstantIndexOp::create(rewriter, loc,
-                                             dataType.getDimSize(axis))
-                  .getResult();
+    Value size = getGatheredSize(rewriter, loc, op);
 
     ReifiedRankedShapedTypeDims reified;
     if (failed(op.reifyResultShapes(rewriter, reified)))
@@ -255,18 +305,21 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
                        : isZero;
       }
       if (isEmpty) {
-        buildIndexPositions(rewriter, loc, indices, emitIndex);
+        buildIndexPositions(rewriter, loc, indices, rewriter.getIndexType(),
+                            emitIndex);
       } else if (mayBeEmpty) {
         auto ifOp = scf::IfOp::create(rewriter, loc, mayBeEmpty,
                                       /*withElseRegion=*/false);
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPointToStart(ifOp.thenBlock());
-        buildIndexPositions(rewriter, loc, indices, emitIndex);
+        buildIndexPositions(rewriter, loc, indices, rewriter.getIndexType(),
+                            emitIndex);
       }
     }
 
     if (positionsFirst) {
-      indices = buildIndexPositions(rewriter, loc, indices, emitIndex);
+      indices = buildIndexPositions(rewriter, loc, indices,
+                                    rewriter.getIndexType(), emitIndex);
       plan = IndexPlan{/*isUnsigned=*/false, /*wrap=*/false, /*check=*/false};
     }
 
@@ -368,31 +421,6 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
   }
 
 private:
-  /// Builds the positions of `indices` as a tensor of `index`: one
-  /// elementwise linalg.generic that converts, wraps and checks each value.
-  static Value buildIndexPositions(
-      OpBuilder &builder, Location loc, Value indices,
-      function_ref<Value(OpBuilder &, Location, Value)> emitIndex) {
-    auto indicesType = cast<RankedTensorType>(indices.getType());
-    int64_t rank = indicesType.getRank();
-    SmallVector<OpFoldResult> sizes =
-        tensor::getMixedSizes(builder, loc, indices);
-    Value init =
-        tensor::EmptyOp::create(builder, loc, sizes, builder.getIndexType());
-    AffineMap identity =
-        AffineMap::getMultiDimIdentityMap(rank, builder.getContext());
-    SmallVector<utils::IteratorType> iterators(rank,
-                                               utils::IteratorType::parallel);
-    auto generic = linalg::GenericOp::create(
-        builder, loc, TypeRange{init.getType()}, ValueRange{indices},
-        ValueRange{init}, SmallVector<AffineMap>{identity, identity}, iterators,
-        [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-          linalg::YieldOp::create(nested, nestedLoc,
-                                  emitIndex(nested, nestedLoc, args[0]));
-        });
-    return generic.getResult(0);
-  }
-
   /// Builds the per-element form: one linalg.generic over the result that
   /// reads `indices` through an indexing map and `data` with tensor.extract.
   static Value
@@ -479,6 +507,25 @@ struct ConvertGatherToLinalgPass
 };
 
 } // namespace
+
+Value mlir::gather::buildGatherPositions(OpBuilder &builder, GatherOp op,
+                                         BoundsCheck boundsCheck,
+                                         Type elementType) {
+  Location loc = op.getLoc();
+  IndexPlan plan = planIndexWork(op, boundsCheck);
+  Type indexType = op.getIndicesType().getElementType();
+  if (!plan.wrap && !plan.check && elementType == indexType)
+    return op.getIndices();
+  Value size = getGatheredSize(builder, loc, op);
+  StringRef reportFn =
+      plan.isUnsigned ? kUnsignedReport.name : kSignedReport.name;
+  return buildIndexPositions(
+      builder, loc, op.getIndices(), elementType,
+      [&](OpBuilder &nested, Location nestedLoc, Value raw) {
+        return emitIndexWork(nested, nestedLoc, raw, size, plan, boundsCheck,
+                             reportFn);
+      });
+}
 
 LogicalResult mlir::gather::addGatherReportFunctions(ModuleOp module) {
   bool needed[2] = {false, false};

@@ -15,6 +15,7 @@
 
 namespace mlir {
 namespace gather {
+class GatherOp;
 
 /// What generated code does with an index outside `[0, s)` after wrapping.
 enum class BoundsCheck {
@@ -45,6 +46,15 @@ struct GatherToLinalgOptions {
 /// run, addGatherReportFunctions adds the functions they call.
 void populateGatherToLinalgPatterns(RewritePatternSet &patterns,
                                     const GatherToLinalgOptions &options);
+
+/// Builds, with one elementwise linalg.generic over the indices of `op`, the
+/// positions they select along the gathered dimension: values converted to
+/// `elementType` (`index`, or an integer type at least as wide as the index
+/// type), negative values of signed types wrapped, and the bounds checked as
+/// `boundsCheck` says (call addGatherReportFunctions once the module is
+/// converted). Returns the indices themselves when there is nothing to do.
+Value buildGatherPositions(OpBuilder &builder, GatherOp op,
+                           BoundsCheck boundsCheck, Type elementType);
 
 /// Adds to `module` the out-of-bounds report functions (llvm.func) that its
 /// calls name. Fails when a symbol of the module clashes with them.
