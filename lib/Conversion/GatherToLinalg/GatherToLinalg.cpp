@@ -349,24 +349,32 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
     OpFoldResult zeroAttr = rewriter.getIndexAttr(0);
     OpFoldResult oneAttr = rewriter.getIndexAttr(1);
 
-    // Offsets, sizes and strides of the slice of data at outer position
-    // `outer` (the first `axis` entries) and gathered position `position`.
+    // Offsets, sizes and strides of a slice that is one element wide at the
+    // `leading` positions and takes the whole inner dimensions after them.
+    struct SliceParams {
+      SmallVector<OpFoldResult> offsets, sizes, strides;
+    };
+    auto sliceParams = [&](ArrayRef<OpFoldResult> leading) {
+      SliceParams params;
+      params.offsets.assign(leading.begin(), leading.end());
+      params.sizes.assign(leading.size(), oneAttr);
+      for (OpFoldResult size : innerSizes) {
+        params.offsets.push_back(zeroAttr);
+        params.sizes.push_back(size);
+      }
+      params.strides.assign(params.offsets.size(), oneAttr);
+      return params;
+    };
+    // The slice of data at outer positions `outer` (the first `axis`
+    // dimensions) and gathered position `position`.
     auto dataSlice = [&](OpBuilder &builder, Location nestedLoc,
                          ArrayRef<Value> outer, Value position) {
-      SmallVector<OpFoldResult> offsets, sizes, strides;
-      for (int64_t i = 0; i < axis; ++i) {
-        offsets.push_back(outer[i]);
-        sizes.push_back(oneAttr);
-      }
-      offsets.push_back(position);
-      sizes.push_back(oneAttr);
-      for (OpFoldResult s : innerSizes) {
-        offsets.push_back(zeroAttr);
-        sizes.push_back(s);
-      }
-      strides.assign(offsets.size(), oneAttr);
+      SmallVector<OpFoldResult> leading(outer.begin(), outer.end());
+      leading.push_back(position);
+      SliceParams params = sliceParams(leading);
       return tensor::ExtractSliceOp::create(builder, nestedLoc, sliceType, data,
-                                            offsets, sizes, strides)
+                                            params.offsets, params.sizes,
+                                            params.strides)
           .getResult();
     };
 
@@ -401,20 +409,12 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
       Value slice =
           dataSlice(rewriter, loc, ArrayRef(ivs).take_front(axis), position);
 
-      SmallVector<OpFoldResult> offsets, sizes, strides;
-      for (Value iv : ivs) {
-        offsets.push_back(iv);
-        sizes.push_back(oneAttr);
-      }
-      for (OpFoldResult s : innerSizes) {
-        offsets.push_back(zeroAttr);
-        sizes.push_back(s);
-      }
-      strides.assign(offsets.size(), oneAttr);
+      SliceParams params =
+          sliceParams(SmallVector<OpFoldResult>(ivs.begin(), ivs.end()));
       rewriter.setInsertionPointToStart(forall.getTerminator().getBody());
-      tensor::ParallelInsertSliceOp::create(rewriter, loc, slice,
-                                            forall.getRegionIterArgs()[0],
-                                            offsets, sizes, strides);
+      tensor::ParallelInsertSliceOp::create(
+          rewriter, loc, slice, forall.getRegionIterArgs()[0], params.offsets,
+          params.sizes, params.strides);
     }
     rewriter.replaceOp(op, forall.getResult(0));
     return success();
