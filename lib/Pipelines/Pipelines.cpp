@@ -60,12 +60,13 @@ void mlir::gather::buildGatherToAffinePipeline(
                   "func.func(cse,convert-linalg-to-affine-loops,"
                   "affine-loop-invariant-code-motion)");
   // The slice copies of the `slices` strategy become prefetched vector block
-  // copies.
+  // copies; the rows that its per-element form reads are prefetched.
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   if (options.strategy == GatherLoweringStrategy::Slices) {
     GatherLowerSliceCopiesOptions copyOptions;
     copyOptions.parallel = options.parallel;
     funcPm.addPass(createGatherLowerSliceCopies(copyOptions));
+    funcPm.addPass(createGatherPrefetchRows());
   }
   funcPm.addPass(createCanonicalizerPass());
 }

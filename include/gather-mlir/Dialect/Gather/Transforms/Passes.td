@@ -70,4 +70,44 @@ def GatherLowerSliceCopies
   ];
 }
 
+def GatherPrefetchRows : Pass<"gather-prefetch-rows", "::mlir::func::FuncOp"> {
+  let summary = "Prefetch the rows that per-element gathers will read";
+  let description = [{
+    Works on the affine loop form of a per-element gather (the gathered axis
+    innermost): a `memref.load %data[..., %r, %k]` whose last index `%k` is
+    computed inside the loops (a gathered position) and whose row index `%r`
+    is the induction variable of an enclosing `affine.for` that is not the
+    innermost loop:
+
+    ```mlir
+    affine.for %r = 0 to %rows {
+      affine.for %j = 0 to 1024 {
+        %k = affine.load %positions[%j] : memref<1024xindex>
+        %v = memref.load %data[%r, %k] : memref<4096x4096xf32>
+        affine.store %v, %out[%r, %j] : memref<4096x1024xf32>
+      }
+    }
+    ```
+
+    The positions jump around inside the row, so the hardware prefetcher
+    does not follow them; the pass prefetches, at the start of each
+    iteration of the row loop, the row `prefetch-distance` iterations ahead
+    (clamped to the last row), one `memref.prefetch` per cache line of its
+    first `prefetch-bytes` bytes. Loads from tables smaller than 1 MiB (which
+    stay in the caches) or with rows shorter than a cache line are left
+    alone.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+  let options = [
+    Option<"prefetchDistance", "prefetch-distance", "int64_t", /*default=*/"4",
+           "Row-loop iterations ahead whose row is prefetched">,
+    Option<"prefetchBytes", "prefetch-bytes", "int64_t", /*default=*/"32768",
+           "At most this many leading bytes of a row are prefetched">,
+  ];
+}
+
 #endif // GATHER_MLIR_DIALECT_GATHER_TRANSFORMS_PASSES_TD
