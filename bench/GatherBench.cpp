@@ -21,6 +21,7 @@
 #include "gather-mlir/Conversion/Passes.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
 #include "gather-mlir/Pipelines/Pipelines.h"
+#include "gather-mlir/Support/SplitMix64.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -887,38 +888,7 @@ static int runTimeBenchmark(MLIRContext &context) {
 // Compile-time scaling
 //===----------------------------------------------------------------------===//
 
-namespace {
-
-/// splitmix64: a deterministic generator independent of the C++ library.
-class Random {
-public:
-  explicit Random(uint64_t seed) : state(seed) {}
-
-  uint64_t next() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-
-  /// A value in [lo, hi].
-  int64_t uniform(int64_t lo, int64_t hi) {
-    return lo +
-           static_cast<int64_t>(next() % static_cast<uint64_t>(hi - lo + 1));
-  }
-
-  /// True with probability `percent` / 100.
-  bool chance(unsigned percent) { return next() % 100 < percent; }
-
-  template <typename T> const T &pick(llvm::ArrayRef<T> choices) {
-    return choices[next() % choices.size()];
-  }
-
-private:
-  uint64_t state;
-};
-
-} // namespace
+using Random = mlir::gather::SplitMix64;
 
 /// A module of `numOps` valid gathers in functions of `perFunction` ops:
 /// data ranks 1..4, index ranks 0..3, every axis, batch_dims, several element

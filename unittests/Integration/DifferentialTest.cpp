@@ -18,6 +18,7 @@
 
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
 #include "gather-mlir/Pipelines/Pipelines.h"
+#include "gather-mlir/Support/SplitMix64.h"
 
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -81,31 +82,7 @@ uint64_t getSeed() {
 // Deterministic random numbers
 //===----------------------------------------------------------------------===//
 
-/// splitmix64: a small generator whose sequence depends on nothing but the
-/// seed (unlike the standard distributions, which vary by library).
-class Random {
-public:
-  explicit Random(uint64_t seed) : state(seed) {}
-
-  uint64_t next() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-
-  /// A value in [lo, hi].
-  int64_t uniform(int64_t lo, int64_t hi) {
-    return lo +
-           static_cast<int64_t>(next() % static_cast<uint64_t>(hi - lo + 1));
-  }
-
-  /// True with probability `percent` / 100.
-  bool chance(unsigned percent) { return next() % 100 < percent; }
-
-private:
-  uint64_t state;
-};
+using Random = mlir::gather::SplitMix64;
 
 //===----------------------------------------------------------------------===//
 // Cases
