@@ -24,6 +24,11 @@ config.substitutions.append(
     ("%mlir_c_runner_utils",
      os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
 config.substitutions.append(("%gather_lib_dir", config.gather_lib_dir))
+# The Ascend runtime (built against the in-tree ATB/ACL emulator) that code
+# lowered by gather-to-atb calls.
+config.substitutions.append(
+    ("%gather_ascend_runtime",
+     os.path.join(config.gather_lib_dir, "libgather_ascend_runtime.so")))
 config.substitutions.append(
     ("%libomp", os.path.join(config.llvm_lib_dir, "libomp.so")))
 config.substitutions.append(("%gather_src_root", config.gather_src_root))

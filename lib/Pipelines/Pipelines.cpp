@@ -6,8 +6,12 @@
 
 #include "gather-mlir/Pipelines/Pipelines.h"
 #include "gather-mlir/Conversion/Passes.h"
+#include "gather-mlir/Dialect/ATB/IR/ATBDialect.h"
+#include "gather-mlir/Dialect/ATB/Transforms/BufferizableOpInterfaceImpl.h"
+#include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 
+#include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -28,15 +32,29 @@ static void addPipeline(OpPassManager &pm, StringRef pipeline) {
         "': " + errors);
 }
 
-void mlir::gather::buildGatherToAffinePipeline(
-    OpPassManager &pm, const GatherPipelineOptions &options) {
+namespace {
+/// The settings of the CPU part of every pipeline, as plain values.
+struct CPUSettings {
+  BoundsCheck boundsCheck;
+  GatherLoweringStrategy strategy;
+  bool parallel;
+};
+} // namespace
+
+/// Adds convert-gather-to-linalg.
+static void addGatherToLinalg(OpPassManager &pm, const CPUSettings &settings) {
+  ConvertGatherToLinalgOptions convertOptions;
+  convertOptions.boundsCheck = settings.boundsCheck;
+  convertOptions.strategy = settings.strategy;
+  pm.addPass(createConvertGatherToLinalg(convertOptions));
+}
+
+/// Adds what gather-to-affine runs after convert-gather-to-linalg: tensor
+/// code to affine loops on memrefs.
+static void addTensorToAffine(OpPassManager &pm, const CPUSettings &settings) {
   // Function-level passes run nested on func.func so that the pass manager
   // spreads a module's functions over the available threads; module-level
   // work runs while the IR is still small where the order allows it.
-  ConvertGatherToLinalgOptions convertOptions;
-  convertOptions.boundsCheck = options.boundsCheck;
-  convertOptions.strategy = options.strategy;
-  pm.addPass(createConvertGatherToLinalg(convertOptions));
   // Elementwise arith/math ops on tensors become linalg.generic so that
   // they bufferize; math functions without an LLVM intrinsic become libm
   // calls and composite arith ops simple ones while the IR is small.
@@ -62,23 +80,23 @@ void mlir::gather::buildGatherToAffinePipeline(
   // The slice copies of the `slices` strategy become prefetched vector block
   // copies; the rows that its per-element form reads are prefetched.
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
-  if (options.strategy == GatherLoweringStrategy::Slices) {
+  if (settings.strategy == GatherLoweringStrategy::Slices) {
     GatherLowerSliceCopiesOptions copyOptions;
-    copyOptions.parallel = options.parallel;
+    copyOptions.parallel = settings.parallel;
     funcPm.addPass(createGatherLowerSliceCopies(copyOptions));
     funcPm.addPass(createGatherPrefetchRows());
   }
   funcPm.addPass(createCanonicalizerPass());
 }
 
-void mlir::gather::buildGatherToLLVMPipeline(
-    OpPassManager &pm, const GatherPipelineOptions &options) {
-  buildGatherToAffinePipeline(pm, options);
+/// Adds what gather-to-llvm runs after gather-to-affine: everything to the
+/// LLVM dialect.
+static void addAffineToLLVM(OpPassManager &pm, const CPUSettings &settings) {
   addPipeline(pm, "func.func(lower-affine,scf-forall-to-parallel)");
   // Parallel loops become OpenMP worksharing loops, or else sequential ones.
   // The OpenMP loop bodies sit in memref.alloca_scope regions, which must be
   // inlined (memref to LLVM) while they are still single blocks.
-  if (options.parallel)
+  if (settings.parallel)
     addPipeline(pm, "convert-scf-to-openmp,"
                     "func.func(expand-strided-metadata,lower-affine),"
                     "finalize-memref-to-llvm");
@@ -89,9 +107,52 @@ void mlir::gather::buildGatherToLLVMPipeline(
   addPipeline(pm, "func.func(convert-scf-to-cf,expand-strided-metadata,"
                   "lower-affine,arith-expand,convert-arith-to-llvm),"
                   "convert-to-llvm");
-  if (options.parallel)
+  if (settings.parallel)
     addPipeline(pm, "convert-openmp-to-llvm");
   addPipeline(pm, "reconcile-unrealized-casts");
+}
+
+template <typename Options>
+static CPUSettings getCPUSettings(const Options &options) {
+  return {options.boundsCheck, options.strategy, options.parallel};
+}
+
+void mlir::gather::buildGatherToAffinePipeline(
+    OpPassManager &pm, const GatherPipelineOptions &options) {
+  CPUSettings settings = getCPUSettings(options);
+  addGatherToLinalg(pm, settings);
+  addTensorToAffine(pm, settings);
+}
+
+void mlir::gather::buildGatherToLLVMPipeline(
+    OpPassManager &pm, const GatherPipelineOptions &options) {
+  CPUSettings settings = getCPUSettings(options);
+  addGatherToLinalg(pm, settings);
+  addTensorToAffine(pm, settings);
+  addAffineToLLVM(pm, settings);
+}
+
+void mlir::gather::buildGatherToATBPipeline(
+    OpPassManager &pm, const GatherToATBPipelineOptions &options) {
+  CPUSettings settings = getCPUSettings(options);
+  // Gathers that ATB runs become atb.gather (behind a run-time guard where
+  // sizes are dynamic); the others, and the guards' CPU branches, take the
+  // CPU path in the same module.
+  ConvertGatherToATBOptions atbOptions;
+  atbOptions.soc = options.soc;
+  atbOptions.boundsCheck = options.boundsCheck;
+  pm.addPass(createConvertGatherToATB(atbOptions));
+  addGatherToLinalg(pm, settings);
+  addTensorToAffine(pm, settings);
+  // atb.gather is bufferized with the rest; its memref form becomes runtime
+  // calls before everything goes to the LLVM dialect.
+  pm.addPass(createConvertATBToRuntime());
+  addAffineToLLVM(pm, settings);
+}
+
+void mlir::gather::registerGatherPipelineDialects(DialectRegistry &registry) {
+  registry.insert<GatherDialect, atb::ATBDialect>();
+  atb::registerBufferizableOpInterfaceExternalModels(registry);
 }
 
 void mlir::gather::registerGatherPipelines() {
@@ -104,4 +165,9 @@ void mlir::gather::registerGatherPipelines() {
       "Lower a module of gather, tensor, linalg, memref, scf, affine, arith "
       "and func code to the LLVM dialect",
       buildGatherToLLVMPipeline);
+  PassPipelineRegistration<GatherToATBPipelineOptions>(
+      "gather-to-atb",
+      "Like gather-to-llvm, but gathers that the Ascend ATB library accepts "
+      "on the chosen SoC become calls of libgather_ascend_runtime.so",
+      buildGatherToATBPipeline);
 }

@@ -11,7 +11,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather-mlir/Conversion/Passes.h"
-#include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 #include "gather-mlir/Pipelines/Pipelines.h"
 
@@ -29,7 +28,7 @@ int main(int argc, char **argv) {
   mlir::gather::registerGatherPipelines();
 
   mlir::DialectRegistry registry;
-  registry.insert<mlir::gather::GatherDialect>();
+  mlir::gather::registerGatherPipelineDialects(registry);
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
 

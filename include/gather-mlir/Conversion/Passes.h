@@ -7,6 +7,8 @@
 #ifndef GATHER_MLIR_CONVERSION_PASSES_H
 #define GATHER_MLIR_CONVERSION_PASSES_H
 
+#include "gather-mlir/Conversion/ATBToRuntime/ATBToRuntime.h"
+#include "gather-mlir/Conversion/GatherToATB/GatherToATB.h"
 #include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
 
 namespace mlir::gather {

@@ -78,4 +78,129 @@ def ConvertGatherToLinalg : Pass<"convert-gather-to-linalg", "::mlir::ModuleOp">
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// GatherToATB
+//===----------------------------------------------------------------------===//
+
+def ConvertGatherToATB : Pass<"convert-gather-to-atb", "::mlir::ModuleOp"> {
+  let summary = "Rewrite gathers that ATB can run on the chosen Ascend SoC to atb.gather";
+  let description = [{
+    Rewrites each `gather.gather` that the ATB `GatherOperation` of the
+    product named by `soc` accepts into an `atb.gather` on tensors (with a
+    `tensor.empty` init), after normalising what ATB cannot take:
+
+    * negative `axis` and `batch_dims` become non-negative;
+    * index values of signed or signless types that may be negative are
+      wrapped (`k + s` for `k < 0`, `s` the gathered dimension size) and
+      bounds-checked as `bounds-check` says (`assert`, `clamp` or `none`, as
+      in `convert-gather-to-linalg`) by one elementwise `linalg.generic`
+      before the call; unsigned indices and constant indices proven
+      non-negative and in range need none;
+    * rank-0 indices are reshaped to `[1]` (`tensor.expand_shape`) and the
+      result back (`tensor.collapse_shape`).
+
+    The rules checked (ATB.md, spec/atb-gather-operation.txt):
+
+    * data (and result) element type `f16`, `bf16`, `f32`, `i32`/`si32`,
+      `ui32` or `i64`/`si64`; `ascend310b` takes `f16` only and
+      `ascend310p` no `bf16`;
+    * index element type `i32`/`si32`, `i64`/`si64` or `ui32` (not `index`,
+      not 64-bit unsigned); `ascend950` takes no `ui32` (unconfirmed, so
+      refused);
+    * every tensor of rank 1 to 8 (after the rank-0 reshape) and
+      `rank(data) + rank(indices) <= 9` (the rule of older ATB releases);
+    * no dimension of size 0 and at most 256 GiB per tensor;
+    * with 32-bit indices, a gathered dimension of at most `2^31 - 1`
+      elements.
+
+    Rules that hold or fail on the static shapes are decided at compile
+    time. When they depend on dynamic sizes the pass emits a run-time guard:
+    an `scf.if` on the actual sizes whose then-branch calls ATB and whose
+    else-branch keeps a `gather.gather` for the CPU path. A gather that can
+    never go to ATB stays a `gather.gather` (lowered later by
+    `convert-gather-to-linalg`) and the pass emits a remark naming the rule
+    and the values, for example `gather stays on the CPU: ascend310b
+    supports only f16 data, not 'f32'`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::atb::ATBDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+  let options = [
+    Option<"soc", "soc", "::mlir::gather::AscendSoc",
+           /*default=*/"::mlir::gather::AscendSoc::Ascend910B",
+           "The Ascend product whose ATB rules apply",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::gather::AscendSoc::Ascend910B, "ascend910b",
+                        "Atlas A2 training and inference products"),
+             clEnumValN(::mlir::gather::AscendSoc::Ascend910_93,
+                        "ascend910_93",
+                        "Atlas A3 training and inference products"),
+             clEnumValN(::mlir::gather::AscendSoc::Ascend910, "ascend910",
+                        "Atlas training products"),
+             clEnumValN(::mlir::gather::AscendSoc::Ascend310P, "ascend310p",
+                        "Atlas inference products (no bf16 data)"),
+             clEnumValN(::mlir::gather::AscendSoc::Ascend310B, "ascend310b",
+                        "Atlas 200I/500 A2 inference products (f16 data "
+                        "only)"),
+             clEnumValN(::mlir::gather::AscendSoc::Ascend950, "ascend950",
+                        "Atlas 350 accelerator cards (no ui32 indices)"))}]>,
+    Option<"boundsCheck", "bounds-check", "::mlir::gather::BoundsCheck",
+           /*default=*/"::mlir::gather::BoundsCheck::Assert",
+           "What the generated code does with an out-of-range index",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::gather::BoundsCheck::Assert, "assert",
+                        "stop the program with an 'out of bounds' message"),
+             clEnumValN(::mlir::gather::BoundsCheck::Clamp, "clamp",
+                        "clamp the index to [0, size-1]"),
+             clEnumValN(::mlir::gather::BoundsCheck::None, "none",
+                        "trust the input: no check"))}]>,
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// ATBToRuntime
+//===----------------------------------------------------------------------===//
+
+def ConvertATBToRuntime : Pass<"convert-atb-to-runtime", "::mlir::ModuleOp"> {
+  let summary = "Lower atb.gather on memrefs to calls of the Ascend runtime library";
+  let description = [{
+    Replaces each `atb.gather` on memrefs (after bufferization) by a call of
+    the entry point of `libgather_ascend_runtime.so` for its element types,
+    declared in the module as
+
+    ```mlir
+    func.func private @gatherAtbGather_<x>_<i>(memref<*xX>, memref<*xI>,
+        memref<*xX>, i64, i64) -> i32 attributes {llvm.emit_c_interface}
+    ```
+
+    with `<x>` one of `f16 bf16 f32 i32 u32 i64` (`X` = `f16`, `bf16`,
+    `f32`, `i32`, `ui32`, `i64`; `si32` and `si64` data use the `i32` and
+    `i64` entry points) and `<i>` one of `i32 i64 u32` (`I` = `i32`, `i64`,
+    `ui32`; likewise for `si32` and `si64`). The operands are passed as
+    unranked memrefs (`memref.cast`), followed by `axis` and `batch_dims`.
+    An operand whose layout is not the identity is first copied into a new
+    identity-layout buffer (for `init`, the result is copied back
+    afterwards).
+
+    The call returns the ATB or ACL status. A non-zero status stops the
+    program with exit status 1 after printing `gather: the Ascend ATB gather
+    failed with status <code>` to standard error (the runtime has printed
+    the failing call and status name before). The message is printed by a
+    helper function that the pass adds to the module (it calls the C
+    library's `dprintf` and `exit`).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 #endif // GATHER_MLIR_CONVERSION_PASSES_TD

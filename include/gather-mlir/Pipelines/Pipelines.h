@@ -11,16 +11,24 @@
 // * `gather-to-llvm`: `gather-to-affine`, then affine -> scf -> cf and every
 //   dialect to the LLVM dialect, ready for mlir-runner or mlir-translate.
 //
+// and the Ascend pipeline:
+//
+// * `gather-to-atb`: gathers that ATB accepts on the chosen SoC become
+//   `atb.gather` and, after bufferization, calls of the Ascend runtime
+//   library; everything else follows `gather-to-llvm`.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GATHER_MLIR_PIPELINES_PIPELINES_H
 #define GATHER_MLIR_PIPELINES_PIPELINES_H
 
+#include "gather-mlir/Conversion/GatherToATB/GatherToATB.h"
 #include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
 
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
+class DialectRegistry;
 class OpPassManager;
 namespace gather {
 
@@ -63,6 +71,54 @@ struct GatherPipelineOptions
   }
 };
 
+/// Options of the Ascend pipeline: the SoC and those of the CPU pipelines
+/// (which apply to the gathers that stay on the CPU).
+struct GatherToATBPipelineOptions
+    : public PassPipelineOptions<GatherToATBPipelineOptions> {
+  PassOptions::Option<AscendSoc> soc{
+      *this, "soc", llvm::cl::desc("The Ascend product whose ATB rules apply"),
+      llvm::cl::init(AscendSoc::Ascend910B),
+      llvm::cl::values(
+          clEnumValN(AscendSoc::Ascend910B, "ascend910b",
+                     "Atlas A2 training and inference products"),
+          clEnumValN(AscendSoc::Ascend910_93, "ascend910_93",
+                     "Atlas A3 training and inference products"),
+          clEnumValN(AscendSoc::Ascend910, "ascend910",
+                     "Atlas training products"),
+          clEnumValN(AscendSoc::Ascend310P, "ascend310p",
+                     "Atlas inference products (no bf16 data)"),
+          clEnumValN(AscendSoc::Ascend310B, "ascend310b",
+                     "Atlas 200I/500 A2 inference products (f16 data only)"),
+          clEnumValN(AscendSoc::Ascend950, "ascend950",
+                     "Atlas 350 accelerator cards (no ui32 indices)"))};
+  PassOptions::Option<BoundsCheck> boundsCheck{
+      *this, "bounds-check",
+      llvm::cl::desc("What the generated code does with an out-of-range "
+                     "index (on ATB and on the CPU)"),
+      llvm::cl::init(BoundsCheck::Assert),
+      llvm::cl::values(
+          clEnumValN(BoundsCheck::Assert, "assert",
+                     "stop the program with an 'out of bounds' message"),
+          clEnumValN(BoundsCheck::Clamp, "clamp",
+                     "clamp the index to [0, size-1]"),
+          clEnumValN(BoundsCheck::None, "none", "trust the input"))};
+  PassOptions::Option<GatherLoweringStrategy> strategy{
+      *this, "strategy",
+      llvm::cl::desc("Shape of the generated code of CPU gathers"),
+      llvm::cl::init(GatherLoweringStrategy::Slices),
+      llvm::cl::values(
+          clEnumValN(GatherLoweringStrategy::Slices, "slices",
+                     "one index load and check per slice, slices copied "
+                     "whole"),
+          clEnumValN(GatherLoweringStrategy::Generic, "generic",
+                     "one linalg.generic with tensor.extract per element"))};
+  PassOptions::Option<bool> parallel{
+      *this, "parallel",
+      llvm::cl::desc("Run the outer loops of large CPU gathers on several "
+                     "threads with OpenMP (the program then needs libomp)"),
+      llvm::cl::init(false)};
+};
+
 /// Adds the passes of `gather-to-affine` to `pm` (anchored on a module).
 void buildGatherToAffinePipeline(OpPassManager &pm,
                                  const GatherPipelineOptions &options);
@@ -71,8 +127,20 @@ void buildGatherToAffinePipeline(OpPassManager &pm,
 void buildGatherToLLVMPipeline(OpPassManager &pm,
                                const GatherPipelineOptions &options);
 
-/// Registers `gather-to-affine` and `gather-to-llvm` with the pass registry.
+/// Adds the passes of `gather-to-atb` to `pm` (anchored on a module):
+/// convert-gather-to-atb, then what `gather-to-llvm` does with
+/// convert-atb-to-runtime after bufferization. The program needs
+/// libgather_ascend_runtime.so.
+void buildGatherToATBPipeline(OpPassManager &pm,
+                              const GatherToATBPipelineOptions &options);
+
+/// Registers `gather-to-affine`, `gather-to-llvm` and `gather-to-atb` with
+/// the pass registry.
 void registerGatherPipelines();
+
+/// Adds to `registry` what the pipelines need beyond the upstream dialects:
+/// the gather and atb dialects and the bufferization model of atb.gather.
+void registerGatherPipelineDialects(DialectRegistry &registry);
 
 } // namespace gather
 } // namespace mlir

@@ -502,7 +502,7 @@ struct ConvertGatherToLinalgPass
     });
     if (!hasGather)
       return success();
-    return checkExitingReportSymbols(module, {kSignedReport, kUnsignedReport});
+    return checkGatherReportSymbols(module);
   }
 };
 
@@ -525,6 +525,10 @@ Value mlir::gather::buildGatherPositions(OpBuilder &builder, GatherOp op,
         return emitIndexWork(nested, nestedLoc, raw, size, plan, boundsCheck,
                              reportFn);
       });
+}
+
+LogicalResult mlir::gather::checkGatherReportSymbols(ModuleOp module) {
+  return checkExitingReportSymbols(module, {kSignedReport, kUnsignedReport});
 }
 
 LogicalResult mlir::gather::addGatherReportFunctions(ModuleOp module) {

@@ -60,6 +60,11 @@ Value buildGatherPositions(OpBuilder &builder, GatherOp op,
 /// calls name. Fails when a symbol of the module clashes with them.
 LogicalResult addGatherReportFunctions(ModuleOp module);
 
+/// Emits an error on each symbol of `module` that clashes with the
+/// out-of-bounds report functions (their names, format strings, `dprintf` or
+/// `exit` of another type). Passes that may emit checks call it first.
+LogicalResult checkGatherReportSymbols(ModuleOp module);
+
 #define GEN_PASS_DECL_CONVERTGATHERTOLINALG
 #include "gather-mlir/Conversion/Passes.h.inc"
 

@@ -1,0 +1,255 @@
+//===- ATBToRuntime.cpp - atb.gather to Ascend runtime calls --------------===//
+//
+// Part of the gather-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Replaces each bufferized `atb.gather` by a call of the runtime entry point
+// `gatherAtbGather_<x>_<i>` (emitted with the C interface, so the program
+// calls `_mlir_ciface_gatherAtbGather_<x>_<i>` of libgather_ascend_runtime.so)
+// and a check of the returned status that stops the program on failure.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather-mlir/Conversion/ATBToRuntime/ATBToRuntime.h"
+#include "gather-mlir/Conversion/Utils/ExitingReport.h"
+#include "gather-mlir/Dialect/ATB/IR/ATBOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace mlir::gather {
+#define GEN_PASS_DEF_CONVERTATBTORUNTIME
+#include "gather-mlir/Conversion/Passes.h.inc"
+} // namespace mlir::gather
+
+using namespace mlir;
+using namespace mlir::gather;
+
+namespace {
+
+/// The function that reports a failed runtime call and exits.
+constexpr ExitingReport kATBFailedReport = {
+    "__gather_mlir_atb_gather_failed",
+    "gather: the Ascend ATB gather failed with status %lld", 1};
+
+/// How the runtime names an element type and which MLIR element type its
+/// entry points declare for it.
+struct RuntimeElementType {
+  StringRef suffix;
+  Type type;
+};
+
+/// The runtime's view of a data (x and output) element type.
+std::optional<RuntimeElementType> getRuntimeDataType(Type type) {
+  MLIRContext *ctx = type.getContext();
+  if (type.isF16())
+    return RuntimeElementType{"f16", type};
+  if (type.isBF16())
+    return RuntimeElementType{"bf16", type};
+  if (type.isF32())
+    return RuntimeElementType{"f32", type};
+  auto intType = dyn_cast<IntegerType>(type);
+  if (!intType)
+    return std::nullopt;
+  if (intType.getWidth() == 32 && intType.isUnsigned())
+    return RuntimeElementType{"u32", type};
+  // ACL_INT32 and ACL_INT64 are the signed types; signless values are passed
+  // as they are.
+  if (intType.getWidth() == 32)
+    return RuntimeElementType{"i32", IntegerType::get(ctx, 32)};
+  if (intType.getWidth() == 64 && !intType.isUnsigned())
+    return RuntimeElementType{"i64", IntegerType::get(ctx, 64)};
+  return std::nullopt;
+}
+
+/// The runtime's view of an index element type: the integer types among the
+/// data types (i32, si32, ui32, i64, si64).
+std::optional<RuntimeElementType> getRuntimeIndexType(Type type) {
+  if (!isa<IntegerType>(type))
+    return std::nullopt;
+  return getRuntimeDataType(type);
+}
+
+/// Returns `value` itself when it has an identity layout in the default
+/// memory space, else a new such buffer (a copy of `value` when `copy` is
+/// set). New buffers are appended to `temporaries`.
+Value getIdentityBuffer(OpBuilder &builder, Location loc, Value value,
+                        bool copy, SmallVectorImpl<Value> &temporaries) {
+  auto type = cast<MemRefType>(value.getType());
+  if (type.getLayout().isIdentity() && !type.getMemorySpace())
+    return value;
+  SmallVector<Value> dynamicSizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    if (type.isDynamicDim(dim))
+      dynamicSizes.push_back(memref::DimOp::create(builder, loc, value, dim));
+  auto identityType = MemRefType::get(type.getShape(), type.getElementType());
+  Value buffer =
+      memref::AllocOp::create(builder, loc, identityType, dynamicSizes);
+  if (copy)
+    memref::CopyOp::create(builder, loc, value, buffer);
+  temporaries.push_back(buffer);
+  return buffer;
+}
+
+/// Casts `buffer` to the unranked memref of `elementType` the runtime entry
+/// points take.
+Value castForRuntime(OpBuilder &builder, Location loc, Value buffer,
+                     Type elementType) {
+  auto type = cast<MemRefType>(buffer.getType());
+  Value unranked = memref::CastOp::create(
+      builder, loc, UnrankedMemRefType::get(type.getElementType(), 0), buffer);
+  if (type.getElementType() == elementType)
+    return unranked;
+  // si32/si64 to i32/i64: the same bits and the same descriptor, so the cast
+  // disappears when both sides become LLVM structs.
+  return UnrealizedConversionCastOp::create(
+             builder, loc, UnrankedMemRefType::get(elementType, 0), unranked)
+      .getResult(0);
+}
+
+struct ConvertATBToRuntimePass
+    : public gather::impl::ConvertATBToRuntimeBase<ConvertATBToRuntimePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<atb::GatherOp> gathers;
+    bool ok = true;
+    module.walk([&](atb::GatherOp op) {
+      if (op.hasPureBufferSemantics()) {
+        gathers.push_back(op);
+        return;
+      }
+      op.emitOpError("must be bufferized before convert-atb-to-runtime "
+                     "(its operands are tensors)");
+      ok = false;
+    });
+    if (!ok)
+      return signalPassFailure();
+    if (gathers.empty())
+      return;
+    if (failed(checkExitingReportSymbols(module, {kATBFailedReport})))
+      return signalPassFailure();
+
+    OpBuilder builder(&getContext());
+    for (atb::GatherOp op : gathers)
+      if (failed(lowerGather(builder, module, op)))
+        return signalPassFailure();
+    if (failed(getOrCreateExitingReport(builder, module, kATBFailedReport)))
+      return signalPassFailure();
+  }
+
+  /// Returns the declaration of the runtime entry point `name` of type
+  /// `type`, adding it to `module` on first use.
+  static FailureOr<func::FuncOp> getOrDeclare(OpBuilder &builder,
+                                              ModuleOp module, StringRef name,
+                                              FunctionType type) {
+    Operation *existing = SymbolTable::lookupSymbolIn(module, name);
+    auto fn = dyn_cast_or_null<func::FuncOp>(existing);
+    if (fn && fn.getFunctionType() == type && fn.isDeclaration() &&
+        fn->hasAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName()))
+      return fn;
+    if (existing) {
+      existing->emitOpError("conflicts with @")
+          << name << ", which the Ascend runtime call needs as a func.func "
+          << "declaration of type " << type << " with llvm.emit_c_interface";
+      return failure();
+    }
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    fn = func::FuncOp::create(builder, module.getLoc(), name, type);
+    fn.setPrivate();
+    fn->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                builder.getUnitAttr());
+    return fn;
+  }
+
+  /// Replaces `op` by the runtime call and the status check.
+  static LogicalResult lowerGather(OpBuilder &builder, ModuleOp module,
+                                   atb::GatherOp op) {
+    MLIRContext *ctx = op.getContext();
+    Location loc = op.getLoc();
+    Type dataElementType = op.getXType().getElementType();
+    Type indexElementType = op.getIndicesType().getElementType();
+    // The verifier admits only element types the runtime has entry points
+    // for.
+    std::optional<RuntimeElementType> data =
+        getRuntimeDataType(dataElementType);
+    std::optional<RuntimeElementType> index =
+        getRuntimeIndexType(indexElementType);
+    assert(data && index && "verified atb.gather has runtime element types");
+
+    std::string name =
+        getATBGatherFunctionName(dataElementType, indexElementType);
+    auto dataType = UnrankedMemRefType::get(data->type, 0);
+    auto fnType = FunctionType::get(
+        ctx,
+        {dataType, UnrankedMemRefType::get(index->type, 0), dataType,
+         builder.getI64Type(), builder.getI64Type()},
+        {builder.getI32Type()});
+    FailureOr<func::FuncOp> fn = getOrDeclare(builder, module, name, fnType);
+    if (failed(fn))
+      return failure();
+
+    builder.setInsertionPoint(op);
+    SmallVector<Value> temporaries;
+    Value x =
+        getIdentityBuffer(builder, loc, op.getX(), /*copy=*/true, temporaries);
+    Value indices = getIdentityBuffer(builder, loc, op.getIndices(),
+                                      /*copy=*/true, temporaries);
+    // init is only written: a temporary for it starts uninitialised and is
+    // copied back after the call.
+    Value out = getIdentityBuffer(builder, loc, op.getInit(), /*copy=*/false,
+                                  temporaries);
+    Value axis = arith::ConstantIntOp::create(builder, loc, op.getAxis(), 64);
+    Value batchDims =
+        arith::ConstantIntOp::create(builder, loc, op.getBatchDims(), 64);
+    Value status =
+        func::CallOp::create(
+            builder, loc, *fn,
+            ValueRange{castForRuntime(builder, loc, x, data->type),
+                       castForRuntime(builder, loc, indices, index->type),
+                       castForRuntime(builder, loc, out, data->type), axis,
+                       batchDims})
+            .getResult(0);
+
+    // A failed call stops the program (the runtime printed the call and
+    // status name already).
+    Value zero = arith::ConstantIntOp::create(builder, loc, 0, 32);
+    Value failedCall = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ne, status, zero);
+    auto ifOp = scf::IfOp::create(builder, loc, failedCall,
+                                  /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(ifOp.thenBlock());
+      Value code =
+          arith::ExtSIOp::create(builder, loc, builder.getI64Type(), status);
+      LLVM::CallOp::create(builder, loc, TypeRange{}, kATBFailedReport.name,
+                           ValueRange{code});
+    }
+    if (out != op.getInit())
+      memref::CopyOp::create(builder, loc, out, op.getInit());
+    for (Value temporary : temporaries)
+      memref::DeallocOp::create(builder, loc, temporary);
+    op.erase();
+    return success();
+  }
+};
+
+} // namespace
+
+std::string mlir::gather::getATBGatherFunctionName(Type dataType,
+                                                   Type indicesType) {
+  std::optional<RuntimeElementType> data = getRuntimeDataType(dataType);
+  std::optional<RuntimeElementType> index = getRuntimeIndexType(indicesType);
+  if (!data || !index)
+    return "";
+  return ("gatherAtbGather_" + data->suffix + "_" + index->suffix).str();
+}

@@ -1,0 +1,29 @@
+// gather-to-atb leaves nothing but the LLVM dialect and the builtin module:
+// the gathers ATB accepts on the chosen SoC become calls of the runtime's
+// C-interface entry points, the others take the CPU path in the same
+// module (with a remark). On ascend310b the f32 gather stays on the CPU.
+// RUN: gather-opt %s --gather-to-atb 2>&1 | FileCheck %s --check-prefixes=CHECK,ASSERT,B910
+// RUN: gather-opt %s --gather-to-atb="soc=ascend310b" -verify-diagnostics | FileCheck %s --check-prefixes=CHECK,ASSERT --implicit-check-not=gatherAtbGather_f32
+// RUN: gather-opt %s --gather-to-atb="soc=ascend310b bounds-check=clamp strategy=generic parallel=true" -verify-diagnostics | FileCheck %s --check-prefixes=CHECK --implicit-check-not=gatherAtbGather_f32
+// RUN: gather-opt %s --gather-to-atb="soc=ascend310b bounds-check=none" -verify-diagnostics | FileCheck %s --check-prefix=NONE
+
+// B910-NOT:    remark
+// CHECK-NOT:   {{(gather|atb|tensor|linalg|memref|scf|affine|arith|func|cf|bufferization|math|vector|index)\.[a-z_]+}}
+// CHECK-DAG:   llvm.func @_mlir_ciface_gatherAtbGather_f16_i64(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64) -> i32
+// B910-DAG:    llvm.func @_mlir_ciface_gatherAtbGather_f32_u32(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64) -> i32
+// CHECK-DAG:   llvm.func @main
+// CHECK-DAG:   llvm.func linkonce_odr @__gather_mlir_atb_gather_failed(
+// ASSERT-DAG:  llvm.func linkonce_odr @__gather_mlir_index_out_of_bounds(
+// CHECK-NOT:   {{(gather|atb|tensor|linalg|memref|scf|affine|arith|func|cf|bufferization|math|vector|index)\.[a-z_]+}}
+
+// NONE-NOT:    __gather_mlir_index_out_of_bounds
+// NONE-DAG:    llvm.call @gatherAtbGather_f16_i64(
+// NONE-DAG:    llvm.func linkonce_odr @__gather_mlir_atb_gather_failed(
+// NONE-NOT:    __gather_mlir_index_out_of_bounds
+
+func.func @main(%d16: tensor<4x3xf16>, %d32: tensor<?x3xf32>, %i: tensor<2xi64>, %u: tensor<2xui32>) -> (tensor<2x3xf16>, tensor<2x3xf32>) {
+  %a = gather.gather %d16[%i] : tensor<4x3xf16>, tensor<2xi64>
+  // expected-remark @+1 {{gather stays on the CPU: ascend310b supports only f16 data, not 'f32'}}
+  %b = gather.gather %d32[%u] : tensor<?x3xf32>, tensor<2xui32>
+  return %a, %b : tensor<2x3xf16>, tensor<2x3xf32>
+}
