@@ -11,6 +11,12 @@
 // strategies, runs them with the MLIR ExecutionEngine and compares every
 // element with a reference gather written here from DESIGN.md section 1.
 //
+// The first cases that the Ascend path accepts on ascend910b (ATB element and
+// index types, no empty tensor) also go through `gather-to-atb`, which calls
+// ATB (the in-tree emulator) through libgather_ascend_runtime.so, and are
+// compared with the same reference; the runtime's Execute count shows that
+// each of them ran on ATB.
+//
 // The seed is fixed; GATHER_DIFF_SEED overrides it. A failing case is printed
 // with everything needed to reproduce it, including its MLIR text.
 //
@@ -18,6 +24,7 @@
 
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
 #include "gather-mlir/Pipelines/Pipelines.h"
+#include "gather-mlir/Runtime/AscendRuntime.h"
 #include "gather-mlir/Support/SplitMix64.h"
 
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
@@ -69,6 +76,12 @@ constexpr uint64_t kDefaultSeed = 0x6a7e4e2d1ff5eedULL;
 /// Runtime library providing `memrefCopy`, which the lowering may call.
 constexpr const char *kCRunnerUtils =
     "/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so";
+/// The Ascend runtime that code lowered by gather-to-atb calls (the build's
+/// libgather_ascend_runtime.so, which this test also links).
+constexpr const char *kAscendRuntime = GATHER_ASCEND_RUNTIME_PATH;
+/// Cases per module and modules of the gather-to-atb run.
+constexpr unsigned kATBCasesPerBatch = 50;
+constexpr unsigned kNumATBBatches = 2;
 
 /// Returns the seed of this run.
 uint64_t getSeed() {
@@ -233,9 +246,10 @@ const char *getDataPatternText(ElementKind kind) {
   return "?";
 }
 
-/// Everything needed to reproduce `c`.
+/// Everything needed to reproduce `c` lowered with `pipeline`.
 std::string describeCase(const GatherCase &c, const char *strategy,
-                         unsigned optLevel) {
+                         unsigned optLevel,
+                         const char *pipeline = "gather-to-llvm") {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << "case " << c.id << " (GATHER_DIFF_SEED=" << getSeed() << ", batch "
@@ -253,7 +267,7 @@ std::string describeCase(const GatherCase &c, const char *strategy,
   if (c.indexValues.size() > 256)
     os << ", ...";
   os << "]\n"
-     << "  reproduce: gather-opt --gather-to-llvm='strategy=" << strategy
+     << "  reproduce: gather-opt --" << pipeline << "='strategy=" << strategy
      << "' on:\nmodule {\n"
      << getFunctionText(c) << "}\n";
   return text;
@@ -652,13 +666,19 @@ struct Config {
   gather::GatherLoweringStrategy strategy;
   const char *strategyName;
   unsigned optLevel;
+  /// Lower with gather-to-atb (default SoC) instead of gather-to-llvm.
+  bool atb = false;
+
+  const char *getPipelineName() const {
+    return atb ? "gather-to-atb" : "gather-to-llvm";
+  }
 };
 
 /// The context every module is parsed in: the gather dialect, every upstream
 /// dialect and extension, and the LLVM IR translations.
 std::unique_ptr<MLIRContext> makeContext() {
   DialectRegistry registry;
-  registry.insert<gather::GatherDialect>();
+  gather::registerGatherPipelineDialects(registry);
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registerBuiltinDialectTranslation(registry);
@@ -669,7 +689,8 @@ std::unique_ptr<MLIRContext> makeContext() {
   return context;
 }
 
-/// Parses `text`, lowers it with `gather-to-llvm` and JIT-compiles it.
+/// Parses `text`, lowers it with `gather-to-llvm` (or `gather-to-atb`) and
+/// JIT-compiles it.
 /// Returns null and fills `error` on failure.
 std::unique_ptr<ExecutionEngine> compile(MLIRContext &context,
                                          const std::string &text,
@@ -686,12 +707,19 @@ std::unique_ptr<ExecutionEngine> compile(MLIRContext &context,
     return nullptr;
   }
   PassManager pm(&context);
-  gather::GatherPipelineOptions options;
-  options.boundsCheck = gather::BoundsCheck::Assert;
-  options.strategy = config.strategy;
-  gather::buildGatherToLLVMPipeline(pm, options);
+  if (config.atb) {
+    gather::GatherToATBPipelineOptions options;
+    options.boundsCheck = gather::BoundsCheck::Assert;
+    options.strategy = config.strategy;
+    gather::buildGatherToATBPipeline(pm, options);
+  } else {
+    gather::GatherPipelineOptions options;
+    options.boundsCheck = gather::BoundsCheck::Assert;
+    options.strategy = config.strategy;
+    gather::buildGatherToLLVMPipeline(pm, options);
+  }
   if (failed(pm.run(*module))) {
-    errorStream << "gather-to-llvm failed\n";
+    errorStream << config.getPipelineName() << " failed\n";
     return nullptr;
   }
   auto transformer = makeOptimizingTransformer(config.optLevel, 0, nullptr);
@@ -700,8 +728,8 @@ std::unique_ptr<ExecutionEngine> compile(MLIRContext &context,
   engineOptions.jitCodeGenOptLevel = config.optLevel >= 3
                                          ? llvm::CodeGenOptLevel::Aggressive
                                          : llvm::CodeGenOptLevel::Default;
-  StringRef libs[] = {kCRunnerUtils};
-  engineOptions.sharedLibPaths = libs;
+  StringRef libs[] = {kCRunnerUtils, kAscendRuntime};
+  engineOptions.sharedLibPaths = ArrayRef(libs).take_front(config.atb ? 2 : 1);
   engineOptions.enableGDBNotificationListener = false;
   engineOptions.enablePerfNotificationListener = false;
   auto engine = ExecutionEngine::create(*module, engineOptions);
@@ -717,8 +745,8 @@ std::unique_ptr<ExecutionEngine> compile(MLIRContext &context,
 /// Returns true when they agree; reports a gtest failure otherwise.
 bool runCase(ExecutionEngine &engine, const GatherCase &c,
              const Config &config) {
-  std::string description =
-      describeCase(c, config.strategyName, config.optLevel);
+  std::string description = describeCase(
+      c, config.strategyName, config.optLevel, config.getPipelineName());
   auto symbol = engine.lookup("_mlir_ciface_" + getFunctionName(c));
   if (!symbol) {
     ADD_FAILURE() << "no C interface: " << llvm::toString(symbol.takeError())
@@ -938,5 +966,72 @@ TEST_P(GatherDifferentialBatch, MatchesReference) {
 
 INSTANTIATE_TEST_SUITE_P(All, GatherDifferentialBatch,
                          ::testing::Range(0u, kNumBatches));
+
+/// Whether gather-to-atb sends case `c` to ATB on the default SoC
+/// (ascend910b): ATB element and index types and no empty tensor. (Ranks and
+/// sizes of the cases are well within ATB's limits.)
+bool isATBCase(const GatherCase &c) {
+  return (c.element == ElementKind::F32 || c.element == ElementKind::I32) &&
+         c.index != IndexKind::Index && getNumElements(c.dataShape) > 0 &&
+         getNumElements(c.indicesShape) > 0;
+}
+
+/// The first kATBCasesPerBatch * kNumATBBatches cases that go to ATB.
+std::vector<const GatherCase *> getATBCases() {
+  std::vector<const GatherCase *> cases;
+  for (const GatherCase &c : getCases())
+    if (isATBCase(c) && cases.size() < kATBCasesPerBatch * kNumATBBatches)
+      cases.push_back(&c);
+  return cases;
+}
+
+/// One module of kATBCasesPerBatch cases that ATB runs, lowered with
+/// gather-to-atb.
+class GatherDifferentialATBBatch : public ::testing::TestWithParam<unsigned> {};
+
+TEST_P(GatherDifferentialATBBatch, MatchesReference) {
+  initializeOnce();
+  installInFlightReporters();
+  unsigned batch = GetParam();
+  std::vector<const GatherCase *> all = getATBCases();
+  ASSERT_EQ(all.size(), kATBCasesPerBatch * kNumATBBatches);
+  std::vector<const GatherCase *> cases(all.begin() + batch * kATBCasesPerBatch,
+                                        all.begin() +
+                                            (batch + 1) * kATBCasesPerBatch);
+  // The sample covers what the Ascend path normalises.
+  bool negativeAxis = false, rank0 = false, negativeIndex = false,
+       unsignedIndex = false, dynamic = false;
+  for (const GatherCase *c : cases) {
+    negativeAxis |= c->axisAttr < 0;
+    rank0 |= c->indicesShape.empty();
+    unsignedIndex |= c->index == IndexKind::UI32;
+    for (int64_t v : c->indexValues)
+      negativeIndex |= v < 0;
+    for (bool d : c->dataDynamic)
+      dynamic |= d;
+  }
+  EXPECT_TRUE(negativeAxis && rank0 && negativeIndex && unsignedIndex &&
+              dynamic);
+
+  std::unique_ptr<MLIRContext> context = makeContext();
+  Config config = {gather::GatherLoweringStrategy::Slices, "slices",
+                   2 + batch % 2, /*atb=*/true};
+  std::string error;
+  std::unique_ptr<ExecutionEngine> engine =
+      compile(*context, getModuleText(cases), config, error);
+  ASSERT_TRUE(engine) << error;
+  gatherAtbResetForTesting();
+  unsigned passed = 0;
+  for (const GatherCase *c : cases)
+    passed += runCase(*engine, *c, config);
+  EXPECT_EQ(passed, cases.size());
+  // Every case ran on ATB once (none took the CPU branch of a guard).
+  int64_t executes = 0;
+  gatherAtbGetStats(nullptr, nullptr, &executes);
+  EXPECT_EQ(executes, static_cast<int64_t>(cases.size()));
+}
+
+INSTANTIATE_TEST_SUITE_P(All, GatherDifferentialATBBatch,
+                         ::testing::Range(0u, kNumATBBatches));
 
 } // namespace
