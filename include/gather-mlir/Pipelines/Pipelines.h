@@ -32,10 +32,11 @@ class DialectRegistry;
 class OpPassManager;
 namespace gather {
 
-/// Options shared by the CPU pipelines.
-struct GatherPipelineOptions
-    : public PassPipelineOptions<GatherPipelineOptions> {
-  PassOptions::Option<BoundsCheck> boundsCheck{
+/// The options of the CPU lowering, shared by every pipeline (`Derived` is
+/// the options struct of the pipeline).
+template <typename Derived>
+struct GatherCPUPipelineOptions : public PassPipelineOptions<Derived> {
+  detail::PassOptions::Option<BoundsCheck> boundsCheck{
       *this, "bounds-check",
       llvm::cl::desc("What the generated code does with an out-of-range "
                      "index"),
@@ -46,8 +47,9 @@ struct GatherPipelineOptions
           clEnumValN(BoundsCheck::Clamp, "clamp",
                      "clamp the index to [0, size-1]"),
           clEnumValN(BoundsCheck::None, "none", "trust the input"))};
-  PassOptions::Option<GatherLoweringStrategy> strategy{
-      *this, "strategy", llvm::cl::desc("Shape of the generated gather code"),
+  detail::PassOptions::Option<GatherLoweringStrategy> strategy{
+      *this, "strategy",
+      llvm::cl::desc("Shape of the generated code of CPU gathers"),
       llvm::cl::init(GatherLoweringStrategy::Slices),
       llvm::cl::values(
           clEnumValN(GatherLoweringStrategy::Slices, "slices",
@@ -55,26 +57,22 @@ struct GatherPipelineOptions
                      "whole"),
           clEnumValN(GatherLoweringStrategy::Generic, "generic",
                      "one linalg.generic with tensor.extract per element"))};
-
-  PassOptions::Option<bool> parallel{
+  detail::PassOptions::Option<bool> parallel{
       *this, "parallel",
-      llvm::cl::desc("Run the outer loops of large gathers on several threads "
-                     "with OpenMP (the program then needs libomp)"),
+      llvm::cl::desc("Run the outer loops of large CPU gathers on several "
+                     "threads with OpenMP (the program then needs libomp)"),
       llvm::cl::init(false)};
-
-  /// The options of the gather conversion these pipeline options imply.
-  GatherToLinalgOptions getGatherToLinalgOptions() const {
-    GatherToLinalgOptions options;
-    options.boundsCheck = boundsCheck;
-    options.strategy = strategy;
-    return options;
-  }
 };
 
-/// Options of the Ascend pipeline: the SoC and those of the CPU pipelines
-/// (which apply to the gathers that stay on the CPU).
+/// Options of `gather-to-affine` and `gather-to-llvm`.
+struct GatherPipelineOptions
+    : public GatherCPUPipelineOptions<GatherPipelineOptions> {};
+
+/// Options of the Ascend pipeline: the SoC and those of the CPU lowering
+/// (which apply to the gathers that stay on the CPU; `bounds-check` also to
+/// the indices passed to ATB).
 struct GatherToATBPipelineOptions
-    : public PassPipelineOptions<GatherToATBPipelineOptions> {
+    : public GatherCPUPipelineOptions<GatherToATBPipelineOptions> {
   PassOptions::Option<AscendSoc> soc{
       *this, "soc", llvm::cl::desc("The Ascend product whose ATB rules apply"),
       llvm::cl::init(AscendSoc::Ascend910B),
@@ -91,32 +89,6 @@ struct GatherToATBPipelineOptions
                      "Atlas 200I/500 A2 inference products (f16 data only)"),
           clEnumValN(AscendSoc::Ascend950, "ascend950",
                      "Atlas 350 accelerator cards (no ui32 indices)"))};
-  PassOptions::Option<BoundsCheck> boundsCheck{
-      *this, "bounds-check",
-      llvm::cl::desc("What the generated code does with an out-of-range "
-                     "index (on ATB and on the CPU)"),
-      llvm::cl::init(BoundsCheck::Assert),
-      llvm::cl::values(
-          clEnumValN(BoundsCheck::Assert, "assert",
-                     "stop the program with an 'out of bounds' message"),
-          clEnumValN(BoundsCheck::Clamp, "clamp",
-                     "clamp the index to [0, size-1]"),
-          clEnumValN(BoundsCheck::None, "none", "trust the input"))};
-  PassOptions::Option<GatherLoweringStrategy> strategy{
-      *this, "strategy",
-      llvm::cl::desc("Shape of the generated code of CPU gathers"),
-      llvm::cl::init(GatherLoweringStrategy::Slices),
-      llvm::cl::values(
-          clEnumValN(GatherLoweringStrategy::Slices, "slices",
-                     "one index load and check per slice, slices copied "
-                     "whole"),
-          clEnumValN(GatherLoweringStrategy::Generic, "generic",
-                     "one linalg.generic with tensor.extract per element"))};
-  PassOptions::Option<bool> parallel{
-      *this, "parallel",
-      llvm::cl::desc("Run the outer loops of large CPU gathers on several "
-                     "threads with OpenMP (the program then needs libomp)"),
-      llvm::cl::init(false)};
 };
 
 /// Adds the passes of `gather-to-affine` to `pm` (anchored on a module).
