@@ -40,15 +40,18 @@ def ConvertGatherToLinalg : Pass<"convert-gather-to-linalg", "::mlir::ModuleOp">
     * `slices` (default): an `scf.forall` over the outer positions
       `D[:a] ++ I[b:]` loads, wraps and checks each index once and copies the
       whole contiguous slice `data[p, k, :]` with `tensor.extract_slice` /
-      `tensor.parallel_insert_slice`. When the gathered axis is the innermost
-      one (no slice to copy) it falls back to `generic`.
+      `tensor.parallel_insert_slice`. When data dimensions between
+      `batch_dims` and the axis make each index serve several slices, the
+      indices are first converted, wrapped and checked once each, by an
+      elementwise `linalg.generic` producing `index` positions. When the
+      gathered axis is the innermost one (no slice to copy) the per-element
+      form below reads those positions.
     * `generic`: one `linalg.generic` over the result whose body reads data
       with `tensor.extract`, checking the index per element: the obvious
       lowering, kept as the reference.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
-    "::mlir::func::FuncDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::LLVM::LLVMDialect",
     "::mlir::scf::SCFDialect",
