@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PrefetchUtils.h"
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -32,11 +33,9 @@ namespace mlir::gather {
 } // namespace mlir::gather
 
 using namespace mlir;
+using namespace mlir::gather;
 
 namespace {
-
-/// Tables smaller than this stay in the caches: no prefetch.
-constexpr int64_t kPrefetchMinTableBytes = 1 << 20;
 
 /// One side of a slice copy: a subview of an identity-layout memref that
 /// keeps size 1 in its leading dimensions and whole dimensions (offset 0,
@@ -204,9 +203,7 @@ struct GatherLowerSliceCopiesPass
     // A table that fits in the caches needs no prefetch.
     auto srcType = cast<MemRefType>(src->base.getType());
     bool prefetch =
-        prefetchDistance > 0 &&
-        (!srcType.hasStaticShape() ||
-         srcType.getNumElements() * elementBytes >= kPrefetchMinTableBytes);
+        prefetchDistance > 0 && !isCacheResident(srcType, elementBytes);
     Value srcTotal;
     if (prefetch)
       srcTotal = memref::DimOp::create(rewriter, loc, srcFlat, 0);
@@ -366,7 +363,7 @@ struct GatherLowerSliceCopiesPass
 
     // One prefetch per cache line of the first `prefetchBytes` bytes, each
     // address clamped into the table.
-    int64_t lineElements = std::max<int64_t>(1, 64 / elementBytes);
+    int64_t lineElements = std::max<int64_t>(1, kCacheLineBytes / elementBytes);
     Value limit = arith::MinUIOp::create(
         rewriter, loc, rowElements,
         arith::ConstantIndexOp::create(

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PrefetchUtils.h"
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -24,13 +25,9 @@ namespace mlir::gather {
 } // namespace mlir::gather
 
 using namespace mlir;
+using namespace mlir::gather;
 
 namespace {
-
-/// Tables smaller than this stay in the caches: no prefetch.
-constexpr int64_t kMinTableBytes = 1 << 20;
-/// Bytes of a cache line.
-constexpr int64_t kLineBytes = 64;
 
 /// Returns the upper bound of `loop` as a value when it is a constant or a
 /// single operand, and the loop starts at 0 with step 1.
@@ -79,11 +76,10 @@ struct GatherPrefetchRowsPass
         elementType.getIntOrFloatBitWidth() % 8 != 0)
       return;
     int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
-    if (type.hasStaticShape() &&
-        type.getNumElements() * elementBytes < kMinTableBytes)
+    if (isCacheResident(type, elementBytes))
       return;
     if (!type.isDynamicDim(rank - 1) &&
-        type.getDimSize(rank - 1) * elementBytes < kLineBytes)
+        type.getDimSize(rank - 1) * elementBytes < kCacheLineBytes)
       return;
 
     // The last index is a position computed inside the loops; the row index
@@ -130,8 +126,8 @@ struct GatherPrefetchRowsPass
     SmallVector<Value> prefix(indices.drop_back(2));
     scf::ForOp::create(
         rewriter, loc, constant(0), limit,
-        constant(std::max<int64_t>(1, kLineBytes / elementBytes)), ValueRange{},
-        [&](OpBuilder &b, Location l, Value column, ValueRange) {
+        constant(std::max<int64_t>(1, kCacheLineBytes / elementBytes)),
+        ValueRange{}, [&](OpBuilder &b, Location l, Value column, ValueRange) {
           SmallVector<Value> at(prefix);
           at.push_back(ahead);
           at.push_back(column);
