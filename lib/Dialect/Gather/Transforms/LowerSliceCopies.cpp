@@ -361,22 +361,26 @@ struct GatherLowerSliceCopiesPass
     }
     Value start = linearOffset(rewriter, loc, src, offsets);
 
-    // One prefetch per cache line of the first `prefetchBytes` bytes, each
-    // address clamped into the table.
+    // One prefetch per cache line of the first `prefetchBytes` bytes. The
+    // slice start is clamped once so that the whole slice lies in the table
+    // (an index that is out of range, which the check of that iteration will
+    // report, must not make a wild address).
     int64_t lineElements = std::max<int64_t>(1, kCacheLineBytes / elementBytes);
     Value limit = arith::MinUIOp::create(
         rewriter, loc, rowElements,
         arith::ConstantIndexOp::create(
             rewriter, loc, std::max<int64_t>(1, prefetchBytes / elementBytes)));
-    Value lastElement =
-        arith::SubIOp::create(rewriter, loc, srcTotal,
-                              arith::ConstantIndexOp::create(rewriter, loc, 1));
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value lastStart = arith::MaxSIOp::create(
+        rewriter, loc,
+        arith::SubIOp::create(rewriter, loc, srcTotal, rowElements), zero);
+    Value clampedStart =
+        arith::MinUIOp::create(rewriter, loc, start, lastStart);
     scf::ForOp::create(
-        rewriter, loc, arith::ConstantIndexOp::create(rewriter, loc, 0), limit,
+        rewriter, loc, zero, limit,
         arith::ConstantIndexOp::create(rewriter, loc, lineElements),
         ValueRange{}, [&](OpBuilder &b, Location l, Value i, ValueRange) {
-          Value at = arith::MinUIOp::create(
-              b, l, arith::AddIOp::create(b, l, start, i), lastElement);
+          Value at = arith::AddIOp::create(b, l, clampedStart, i);
           memref::PrefetchOp::create(b, l, srcFlat, ValueRange{at},
                                      /*isWrite=*/false, /*localityHint=*/3,
                                      /*isDataCache=*/true);

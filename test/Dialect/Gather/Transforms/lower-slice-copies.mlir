@@ -20,18 +20,20 @@
 // CHECK:           %[[FROM:.*]] = arith.muli %[[K]], %c40
 // CHECK:           %[[TO:.*]] = arith.muli %[[J]], %c40
 // The iteration 8 steps ahead, clamped to the last one, is prefetched: its
-// index is loaded again and its row start clamped into the table.
+// index is loaded again and its row start clamped so that the whole row lies
+// in the table.
 // CHECK:           %[[LAST:.*]] = arith.subi %[[N]], %c1
 // CHECK:           %[[NEXT:.*]] = arith.addi %[[J]], %c8
 // CHECK:           %[[AHEAD:.*]] = arith.minsi %[[NEXT]], %[[LAST]]
 // CHECK:           %[[RAW2:.*]] = memref.load %[[I]][%[[AHEAD]]]
 // CHECK:           %[[K2:.*]] = arith.index_cast %[[RAW2]]
 // CHECK:           %[[PF:.*]] = arith.muli %[[K2]], %c40
-// CHECK:           %[[LASTELT:.*]] = arith.subi %[[TOTAL]], %c1
+// CHECK:           %[[ROOM:.*]] = arith.subi %[[TOTAL]], %c40
+// CHECK:           %[[LASTSTART:.*]] = arith.maxsi %[[ROOM]], %c0
+// CHECK:           %[[CLAMPED:.*]] = arith.minui %[[PF]], %[[LASTSTART]]
 // CHECK:           scf.for %[[L:.*]] = %c0 to %c40 step %c16 {
-// CHECK:             %[[AT:.*]] = arith.addi %[[PF]], %[[L]]
-// CHECK:             %[[CLAMPED:.*]] = arith.minui %[[AT]], %[[LASTELT]]
-// CHECK:             memref.prefetch %[[SRC]][%[[CLAMPED]]], read, locality<3>, data : memref<?xf32>
+// CHECK:             %[[AT:.*]] = arith.addi %[[CLAMPED]], %[[L]]
+// CHECK:             memref.prefetch %[[SRC]][%[[AT]]], read, locality<3>, data : memref<?xf32>
 // The row: 2 vectors of 16 floats, non-temporal when the gather is big and
 // the destination row 64-byte aligned, then a scalar tail of 8.
 // CHECK:           %[[ROWBYTES:.*]] = arith.muli %[[J]], %c160
