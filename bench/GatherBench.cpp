@@ -540,7 +540,8 @@ static OwningOpRef<ModuleOp> lowerToLLVM(MLIRContext &context,
   std::unique_ptr<gather::GatherPipelineOptions> options =
       parsePipelineOptions(pipelineText);
   PassManager pm(&context);
-  gather::buildGatherToLLVMPipeline(pm, *options);
+  if (failed(gather::buildGatherToLLVMPipeline(pm, *options)))
+    fail("cannot build gather-to-llvm{" + pipelineText + "}");
   if (failed(pm.run(*module)))
     fail("gather-to-llvm{" + pipelineText + "} failed on:\n" + source);
   return module;
@@ -993,7 +994,8 @@ static int runCompileScaling(DialectRegistry &registry) {
     std::unique_ptr<gather::GatherPipelineOptions> options =
         parsePipelineOptions(pipelineText);
     PassManager pm(&context);
-    gather::buildGatherToLLVMPipeline(pm, *options);
+    if (failed(gather::buildGatherToLLVMPipeline(pm, *options)))
+      fail("cannot build gather-to-llvm{" + pipelineText + "}");
     if (config.passTiming)
       pm.enableTiming();
     if (failed(pm.run(*module)))

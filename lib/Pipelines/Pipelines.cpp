@@ -15,21 +15,26 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
-#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace mlir::gather;
 
-/// Appends upstream passes given in textual form to `pm`. The texts are
-/// constants of this file, so a parse failure is a bug of the build.
-static void addPipeline(OpPassManager &pm, StringRef pipeline) {
+/// Appends upstream passes given in textual form to `pm`. Fails, with the
+/// reason on `errorStream`, when a pass of the text is not registered (the
+/// host did not call `mlir::gather::registerAllPasses()`).
+static LogicalResult addPipeline(OpPassManager &pm, StringRef pipeline,
+                                 raw_ostream &errorStream = llvm::errs()) {
   std::string errors;
-  llvm::raw_string_ostream errorStream(errors);
-  if (failed(parsePassPipeline(pipeline, pm, errorStream)))
-    llvm::report_fatal_error(
-        llvm::Twine("gather-mlir: bad built-in pipeline '") + pipeline +
-        "': " + errors);
+  llvm::raw_string_ostream parseErrors(errors);
+  if (succeeded(parsePassPipeline(pipeline, pm, parseErrors)))
+    return success();
+  errorStream << "gather-mlir: cannot add the passes '" << pipeline
+              << "' to the pipeline: " << errors
+              << "(register the passes first: "
+                 "mlir::gather::registerAllPasses() or "
+                 "mlirRegisterGatherPasses())\n";
+  return failure();
 }
 
 namespace {
@@ -51,32 +56,43 @@ static void addGatherToLinalg(OpPassManager &pm, const CPUSettings &settings) {
 
 /// Adds what gather-to-affine runs after convert-gather-to-linalg: tensor
 /// code to affine loops on memrefs.
-static void addTensorToAffine(OpPassManager &pm, const CPUSettings &settings) {
+static LogicalResult addTensorToAffine(OpPassManager &pm,
+                                       const CPUSettings &settings,
+                                       raw_ostream &errorStream) {
   // Function-level passes run nested on func.func so that the pass manager
   // spreads a module's functions over the available threads; module-level
   // work runs while the IR is still small where the order allows it.
   // Elementwise arith/math ops on tensors become linalg.generic so that
   // they bufferize; math functions without an LLVM intrinsic become libm
   // calls and composite arith ops simple ones while the IR is small.
-  addPipeline(pm, "func.func(convert-elementwise-to-linalg,arith-expand),"
-                  "convert-math-to-libm");
+  if (failed(
+          addPipeline(pm,
+                      "func.func(convert-elementwise-to-linalg,arith-expand),"
+                      "convert-math-to-libm",
+                      errorStream)))
+    return failure();
   // A result that is written into a destination the caller provides
   // (bufferization.materialize_in_destination, tensor.insert_slice) is
   // computed in place there instead of in a new buffer that is then copied.
-  addPipeline(pm, "eliminate-empty-tensors");
+  if (failed(addPipeline(pm, "eliminate-empty-tensors", errorStream)))
+    return failure();
   // Whole-module bufferization: function signatures take identity-layout
   // memrefs so that callers outside MLIR pass plain row-major buffers.
   // Deallocation follows the steps of buffer-deallocation-pipeline, with the
   // function-level ones nested.
-  addPipeline(pm, "one-shot-bufferize{bufferize-function-boundaries "
-                  "function-boundary-type-conversion=identity-layout-map},"
-                  "drop-equivalent-buffer-results,"
-                  "ownership-based-buffer-deallocation,"
-                  "func.func(canonicalize,buffer-deallocation-simplification),"
-                  "bufferization-lower-deallocations,"
-                  "convert-bufferization-to-memref,"
-                  "func.func(cse,convert-linalg-to-affine-loops,"
-                  "affine-loop-invariant-code-motion)");
+  if (failed(addPipeline(
+          pm,
+          "one-shot-bufferize{bufferize-function-boundaries "
+          "function-boundary-type-conversion=identity-layout-map},"
+          "drop-equivalent-buffer-results,"
+          "ownership-based-buffer-deallocation,"
+          "func.func(canonicalize,buffer-deallocation-simplification),"
+          "bufferization-lower-deallocations,"
+          "convert-bufferization-to-memref,"
+          "func.func(cse,convert-linalg-to-affine-loops,"
+          "affine-loop-invariant-code-motion)",
+          errorStream)))
+    return failure();
   // The slice copies of the `slices` strategy become prefetched vector block
   // copies; the rows that its per-element form reads are prefetched.
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
@@ -87,29 +103,41 @@ static void addTensorToAffine(OpPassManager &pm, const CPUSettings &settings) {
     funcPm.addPass(createGatherPrefetchRows());
   }
   funcPm.addPass(createCanonicalizerPass());
+  return success();
 }
 
 /// Adds what gather-to-llvm runs after gather-to-affine: everything to the
 /// LLVM dialect.
-static void addAffineToLLVM(OpPassManager &pm, const CPUSettings &settings) {
-  addPipeline(pm, "func.func(lower-affine,scf-forall-to-parallel)");
+static LogicalResult addAffineToLLVM(OpPassManager &pm,
+                                     const CPUSettings &settings,
+                                     raw_ostream &errorStream) {
+  if (failed(addPipeline(pm, "func.func(lower-affine,scf-forall-to-parallel)",
+                         errorStream)))
+    return failure();
   // Parallel loops become OpenMP worksharing loops, or else sequential ones.
   // The OpenMP loop bodies sit in memref.alloca_scope regions, which must be
   // inlined (memref to LLVM) while they are still single blocks.
-  if (settings.parallel)
-    addPipeline(pm, "convert-scf-to-openmp,"
-                    "func.func(expand-strided-metadata,lower-affine),"
-                    "finalize-memref-to-llvm");
+  if (settings.parallel &&
+      failed(addPipeline(pm,
+                         "convert-scf-to-openmp,"
+                         "func.func(expand-strided-metadata,lower-affine),"
+                         "finalize-memref-to-llvm",
+                         errorStream)))
+    return failure();
   // Everything else goes to the LLVM dialect in one conversion
   // (convert-to-llvm: cf, func, index, math, memref, ub and vector through
   // their dialect interfaces, arith before it in parallel over functions),
   // which is much cheaper on large modules than one pass per dialect.
-  addPipeline(pm, "func.func(convert-scf-to-cf,expand-strided-metadata,"
-                  "lower-affine,arith-expand,convert-arith-to-llvm),"
-                  "convert-to-llvm");
-  if (settings.parallel)
-    addPipeline(pm, "convert-openmp-to-llvm");
-  addPipeline(pm, "reconcile-unrealized-casts");
+  if (failed(addPipeline(pm,
+                         "func.func(convert-scf-to-cf,expand-strided-metadata,"
+                         "lower-affine,arith-expand,convert-arith-to-llvm),"
+                         "convert-to-llvm",
+                         errorStream)))
+    return failure();
+  if (settings.parallel &&
+      failed(addPipeline(pm, "convert-openmp-to-llvm", errorStream)))
+    return failure();
+  return addPipeline(pm, "reconcile-unrealized-casts", errorStream);
 }
 
 template <typename Options>
@@ -117,23 +145,29 @@ static CPUSettings getCPUSettings(const Options &options) {
   return {options.boundsCheck, options.strategy, options.parallel};
 }
 
-void mlir::gather::buildGatherToAffinePipeline(
-    OpPassManager &pm, const GatherPipelineOptions &options) {
+LogicalResult
+mlir::gather::buildGatherToAffinePipeline(OpPassManager &pm,
+                                          const GatherPipelineOptions &options,
+                                          raw_ostream &errorStream) {
   CPUSettings settings = getCPUSettings(options);
   addGatherToLinalg(pm, settings);
-  addTensorToAffine(pm, settings);
+  return addTensorToAffine(pm, settings, errorStream);
 }
 
-void mlir::gather::buildGatherToLLVMPipeline(
-    OpPassManager &pm, const GatherPipelineOptions &options) {
+LogicalResult
+mlir::gather::buildGatherToLLVMPipeline(OpPassManager &pm,
+                                        const GatherPipelineOptions &options,
+                                        raw_ostream &errorStream) {
   CPUSettings settings = getCPUSettings(options);
   addGatherToLinalg(pm, settings);
-  addTensorToAffine(pm, settings);
-  addAffineToLLVM(pm, settings);
+  if (failed(addTensorToAffine(pm, settings, errorStream)))
+    return failure();
+  return addAffineToLLVM(pm, settings, errorStream);
 }
 
-void mlir::gather::buildGatherToATBPipeline(
-    OpPassManager &pm, const GatherToATBPipelineOptions &options) {
+LogicalResult mlir::gather::buildGatherToATBPipeline(
+    OpPassManager &pm, const GatherToATBPipelineOptions &options,
+    raw_ostream &errorStream) {
   CPUSettings settings = getCPUSettings(options);
   // Gathers that ATB runs become atb.gather (behind a run-time guard where
   // sizes are dynamic); the others, and the guards' CPU branches, take the
@@ -143,11 +177,12 @@ void mlir::gather::buildGatherToATBPipeline(
   atbOptions.boundsCheck = options.boundsCheck;
   pm.addPass(createConvertGatherToATB(atbOptions));
   addGatherToLinalg(pm, settings);
-  addTensorToAffine(pm, settings);
+  if (failed(addTensorToAffine(pm, settings, errorStream)))
+    return failure();
   // atb.gather is bufferized with the rest; its memref form becomes runtime
   // calls before everything goes to the LLVM dialect.
   pm.addPass(createConvertATBToRuntime());
-  addAffineToLLVM(pm, settings);
+  return addAffineToLLVM(pm, settings, errorStream);
 }
 
 void mlir::gather::registerGatherPipelineDialects(DialectRegistry &registry) {
@@ -155,17 +190,43 @@ void mlir::gather::registerGatherPipelineDialects(DialectRegistry &registry) {
   atb::registerBufferizableOpInterfaceExternalModels(registry);
 }
 
+/// Registers a pipeline whose builder reports failures: the reason goes to
+/// the error handler of the pass pipeline parser (which prints it with the
+/// position in the pipeline text) instead of ending the process.
+template <typename Options>
+static void registerPipeline(StringRef arg, StringRef description,
+                             LogicalResult (*builder)(OpPassManager &,
+                                                      const Options &,
+                                                      raw_ostream &)) {
+  registerPassPipeline(
+      arg, description,
+      [builder](OpPassManager &pm, StringRef optionsText,
+                function_ref<LogicalResult(const Twine &)> errorHandler) {
+        Options options;
+        if (failed(options.parseFromString(optionsText)))
+          return failure();
+        std::string errors;
+        llvm::raw_string_ostream errorStream(errors);
+        if (succeeded(builder(pm, options, errorStream)))
+          return success();
+        return errorHandler(StringRef(errors).rtrim());
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> optionHandler) {
+        optionHandler(Options());
+      });
+}
+
 void mlir::gather::registerGatherPipelines() {
-  PassPipelineRegistration<GatherPipelineOptions>(
+  registerPipeline<GatherPipelineOptions>(
       "gather-to-affine",
       "Lower gather and tensor code to affine loops on memrefs",
       buildGatherToAffinePipeline);
-  PassPipelineRegistration<GatherPipelineOptions>(
+  registerPipeline<GatherPipelineOptions>(
       "gather-to-llvm",
       "Lower a module of gather, tensor, linalg, memref, scf, affine, arith "
       "and func code to the LLVM dialect",
       buildGatherToLLVMPipeline);
-  PassPipelineRegistration<GatherToATBPipelineOptions>(
+  registerPipeline<GatherToATBPipelineOptions>(
       "gather-to-atb",
       "Like gather-to-llvm, but gathers that the Ascend ATB library accepts "
       "on the chosen SoC become calls of libgather_ascend_runtime.so",

@@ -10,27 +10,19 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather-mlir/Conversion/Passes.h"
-#include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
-#include "gather-mlir/Pipelines/Pipelines.h"
+#include "gather-mlir/InitGather.h"
+#include "gather-mlir/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
 
 int main(int argc, char **argv) {
-  mlir::registerAllPasses();
-  mlir::gather::registerGatherConversionPasses();
-  mlir::gather::registerGatherTransformsPasses();
-  mlir::gather::registerGatherPipelines();
+  llvm::cl::SetVersionPrinter(mlir::gather::printVersion);
+  mlir::gather::registerAllPasses();
 
   mlir::DialectRegistry registry;
-  mlir::gather::registerGatherPipelineDialects(registry);
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
+  mlir::gather::registerAllDialects(registry);
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "gather-mlir optimizer driver\n", registry));

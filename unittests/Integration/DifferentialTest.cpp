@@ -707,18 +707,19 @@ std::unique_ptr<ExecutionEngine> compile(MLIRContext &context,
     return nullptr;
   }
   PassManager pm(&context);
+  LogicalResult built = failure();
   if (config.atb) {
     gather::GatherToATBPipelineOptions options;
     options.boundsCheck = gather::BoundsCheck::Assert;
     options.strategy = config.strategy;
-    gather::buildGatherToATBPipeline(pm, options);
+    built = gather::buildGatherToATBPipeline(pm, options, errorStream);
   } else {
     gather::GatherPipelineOptions options;
     options.boundsCheck = gather::BoundsCheck::Assert;
     options.strategy = config.strategy;
-    gather::buildGatherToLLVMPipeline(pm, options);
+    built = gather::buildGatherToLLVMPipeline(pm, options, errorStream);
   }
-  if (failed(pm.run(*module))) {
+  if (failed(built) || failed(pm.run(*module))) {
     errorStream << config.getPipelineName() << " failed\n";
     return nullptr;
   }

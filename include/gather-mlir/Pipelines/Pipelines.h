@@ -26,6 +26,8 @@
 #include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
 
 #include "mlir/Pass/PassOptions.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace mlir {
 class DialectRegistry;
@@ -33,10 +35,14 @@ class OpPassManager;
 namespace gather {
 
 /// The options of the CPU lowering, shared by every pipeline (`Derived` is
-/// the options struct of the pipeline).
+/// the options struct of the pipeline). `PassOptions` is spelled out from
+/// the global namespace: inside `mlir::gather`, `detail` would also name the
+/// ODS-generated `mlir::gather::detail`.
 template <typename Derived>
 struct GatherCPUPipelineOptions : public PassPipelineOptions<Derived> {
-  detail::PassOptions::Option<BoundsCheck> boundsCheck{
+  template <typename T> using Option = ::mlir::detail::PassOptions::Option<T>;
+
+  Option<BoundsCheck> boundsCheck{
       *this, "bounds-check",
       llvm::cl::desc("What the generated code does with an out-of-range "
                      "index"),
@@ -47,7 +53,7 @@ struct GatherCPUPipelineOptions : public PassPipelineOptions<Derived> {
           clEnumValN(BoundsCheck::Clamp, "clamp",
                      "clamp the index to [0, size-1]"),
           clEnumValN(BoundsCheck::None, "none", "trust the input"))};
-  detail::PassOptions::Option<GatherLoweringStrategy> strategy{
+  Option<GatherLoweringStrategy> strategy{
       *this, "strategy",
       llvm::cl::desc("Shape of the generated code of CPU gathers"),
       llvm::cl::init(GatherLoweringStrategy::Slices),
@@ -57,7 +63,7 @@ struct GatherCPUPipelineOptions : public PassPipelineOptions<Derived> {
                      "whole"),
           clEnumValN(GatherLoweringStrategy::Generic, "generic",
                      "one linalg.generic with tensor.extract per element"))};
-  detail::PassOptions::Option<bool> parallel{
+  Option<bool> parallel{
       *this, "parallel",
       llvm::cl::desc("Run the outer loops of large CPU gathers on several "
                      "threads with OpenMP (the program then needs libomp)"),
@@ -91,20 +97,32 @@ struct GatherToATBPipelineOptions
                      "Atlas 350 accelerator cards (no ui32 indices)"))};
 };
 
+// The builders add upstream passes by name, so the upstream passes must be
+// registered first (`mlir::gather::registerAllPasses()` in
+// `gather-mlir/InitGather.h` does it). A builder that cannot add a pass
+// writes the reason to `errorStream` and returns failure; `pm` is then
+// incomplete and must not be run.
+
 /// Adds the passes of `gather-to-affine` to `pm` (anchored on a module).
-void buildGatherToAffinePipeline(OpPassManager &pm,
-                                 const GatherPipelineOptions &options);
+LogicalResult
+buildGatherToAffinePipeline(OpPassManager &pm,
+                            const GatherPipelineOptions &options,
+                            llvm::raw_ostream &errorStream = llvm::errs());
 
 /// Adds the passes of `gather-to-llvm` to `pm` (anchored on a module).
-void buildGatherToLLVMPipeline(OpPassManager &pm,
-                               const GatherPipelineOptions &options);
+LogicalResult
+buildGatherToLLVMPipeline(OpPassManager &pm,
+                          const GatherPipelineOptions &options,
+                          llvm::raw_ostream &errorStream = llvm::errs());
 
 /// Adds the passes of `gather-to-atb` to `pm` (anchored on a module):
 /// convert-gather-to-atb, then what `gather-to-llvm` does with
 /// convert-atb-to-runtime after bufferization. The program needs
 /// libgather_ascend_runtime.so.
-void buildGatherToATBPipeline(OpPassManager &pm,
-                              const GatherToATBPipelineOptions &options);
+LogicalResult
+buildGatherToATBPipeline(OpPassManager &pm,
+                         const GatherToATBPipelineOptions &options,
+                         llvm::raw_ostream &errorStream = llvm::errs());
 
 /// Registers `gather-to-affine`, `gather-to-llvm` and `gather-to-atb` with
 /// the pass registry.
