@@ -1,5 +1,4 @@
-//===- main.c - embeds gather-mlir in a C program
-//--------------------------===//
+//===- main.c - embeds gather-mlir in a C program -----------------*- C -*-===//
 //
 // Part of the gather-mlir project.
 //
