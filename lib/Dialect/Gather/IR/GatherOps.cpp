@@ -150,8 +150,13 @@ LogicalResult GatherOp::verify() {
 
 ParseResult GatherOp::parse(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand data, indices;
+  // The start of the last token parsed so far.
+  SMLoc lastTokenLoc;
   if (parser.parseOperand(data) || parser.parseLSquare() ||
-      parser.parseOperand(indices) || parser.parseRSquare())
+      parser.parseOperand(indices))
+    return failure();
+  lastTokenLoc = parser.getCurrentLocation();
+  if (parser.parseRSquare())
     return failure();
 
   Builder &builder = parser.getBuilder();
@@ -174,12 +179,50 @@ ParseResult GatherOp::parse(OpAsmParser &parser, OperationState &result) {
              << "expected a 64-bit integer value for '" << keyword << "'";
     if (failed(*parsed))
       return failure();
+    lastTokenLoc = valueLoc;
     slot = builder.getI64IntegerAttr(value);
     return success();
   };
-  if (parseParameter("axis", properties.axis) ||
-      parseParameter("batch_dims", properties.batch_dims))
+  SMLoc axisLoc = parser.getCurrentLocation();
+  if (parseParameter("axis", properties.axis))
     return failure();
+  bool hasAxis = parser.getCurrentLocation() != axisLoc;
+  SMLoc batchDimsLoc = parser.getCurrentLocation();
+  if (parseParameter("batch_dims", properties.batch_dims))
+    return failure();
+  bool hasBatchDims = parser.getCurrentLocation() != batchDimsLoc;
+
+  // Any other keyword on the same line is a mistake (`axes = 1`, `batch_dims`
+  // before `axis`, a repeated keyword): name what is accepted at this point.
+  // A keyword on a later line may be the next op after a missing type list,
+  // which the parser reports as such below.
+  SMLoc keywordLoc = parser.getCurrentLocation();
+  auto lineOf = [&](SMLoc loc) -> std::optional<unsigned> {
+    if (auto fileLoc =
+            dyn_cast<FileLineColLoc>(parser.getEncodedSourceLoc(loc)))
+      return fileLoc.getLine();
+    return std::nullopt;
+  };
+  std::optional<unsigned> keywordLine = lineOf(keywordLoc);
+  StringRef keyword;
+  if (keywordLine && keywordLine == lineOf(lastTokenLoc) &&
+      succeeded(parser.parseOptionalKeyword(&keyword))) {
+    if ((keyword == "axis" && hasAxis) ||
+        (keyword == "batch_dims" && hasBatchDims))
+      return parser.emitError(keywordLoc)
+             << "'" << keyword << "' is given more than once";
+    if (keyword == "axis")
+      return parser.emitError(keywordLoc)
+             << "'axis' must come before 'batch_dims'";
+    std::string expected;
+    if (!hasAxis)
+      expected += "'axis', ";
+    if (!hasBatchDims)
+      expected += "'batch_dims', ";
+    return parser.emitError(keywordLoc)
+           << "unknown keyword '" << keyword << "': expected " << expected
+           << "an attribute dictionary or ':'";
+  }
 
   Type dataType, indicesType, resultType;
   SMLoc attrDictLoc = parser.getCurrentLocation();

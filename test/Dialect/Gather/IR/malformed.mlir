@@ -155,7 +155,7 @@ func.func @f(%d: tensor<3x4xf32>, %i: tensor<2xi64>) {
 //--- props-out-of-order.mlir
 // batch_dims before axis is not the custom syntax.
 func.func @f(%d: tensor<3x4xf32>, %i: tensor<2xi64>) {
-  // PROPS_OUT_OF_ORDER: {{.*}}props-out-of-order.mlir:[[@LINE+1]]:{{[0-9]+}}: error: expected ':'
+  // PROPS_OUT_OF_ORDER: {{.*}}props-out-of-order.mlir:[[@LINE+1]]:44: error: custom op 'gather.gather' 'axis' must come before 'batch_dims'
   %r = gather.gather %d[%i] batch_dims = 0 axis = 1 : tensor<3x4xf32>, tensor<2xi64>
   return
 }
@@ -219,7 +219,7 @@ func.func @f(%d: tensor<3x4xf32>, %i: tensor<2xi64>) {
 //--- unknown-keyword.mlir
 // An unknown keyword where axis/batch_dims may appear.
 func.func @f(%d: tensor<3x4xf32>, %i: tensor<2xi64>) {
-  // UNKNOWN_KEYWORD: {{.*}}unknown-keyword.mlir:[[@LINE+1]]:{{[0-9]+}}: error: expected ':'
+  // UNKNOWN_KEYWORD: {{.*}}unknown-keyword.mlir:[[@LINE+1]]:{{[0-9]+}}: error: custom op 'gather.gather' unknown keyword 'foo': expected 'axis', 'batch_dims', an attribute dictionary or ':'
   %r = gather.gather %d[%i] foo = 1 : tensor<3x4xf32>, tensor<2xi64>
   return
 }
