@@ -12,6 +12,7 @@
 
 #include "gather-mlir/Conversion/Passes.h"
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
+#include "gather-mlir/Dialect/Gather/Transforms/TilingInterfaceImpl.h"
 #include "gather-mlir/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -29,6 +30,7 @@ int main(int argc, char **argv) {
 
   mlir::DialectRegistry registry;
   mlir::gather::registerGatherPipelineDialects(registry);
+  mlir::gather::registerTilingInterfaceExternalModels(registry);
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
 
