@@ -120,6 +120,8 @@ static CPUSettings getCPUSettings(const Options &options) {
 void mlir::gather::buildGatherToAffinePipeline(
     OpPassManager &pm, const GatherPipelineOptions &options) {
   CPUSettings settings = getCPUSettings(options);
+  // tosa.gather and single-dimension tensor.gather become gather.gather.
+  pm.addPass(createRaiseToGather());
   addGatherToLinalg(pm, settings);
   addTensorToAffine(pm, settings);
 }
@@ -127,6 +129,8 @@ void mlir::gather::buildGatherToAffinePipeline(
 void mlir::gather::buildGatherToLLVMPipeline(
     OpPassManager &pm, const GatherPipelineOptions &options) {
   CPUSettings settings = getCPUSettings(options);
+  // tosa.gather and single-dimension tensor.gather become gather.gather.
+  pm.addPass(createRaiseToGather());
   addGatherToLinalg(pm, settings);
   addTensorToAffine(pm, settings);
   addAffineToLLVM(pm, settings);
