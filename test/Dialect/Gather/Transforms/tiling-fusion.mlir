@@ -155,3 +155,48 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// transform.structured.fuse: the gather is tiled and both producers fused
+// greedily. The producer of data computes the rows of the tile whole along
+// the gathered axis (2x8), the producer of indices only the tile's indices.
+
+// CHECK-LABEL: func.func @fuse_both
+// CHECK-SAME:    (%[[D:.*]]: tensor<6x8xf32>, %[[IDX:.*]]: tensor<4xi32>)
+// CHECK:         scf.for %[[I:[^ ]+]] =
+// CHECK:           scf.for %[[J:[^ ]+]] =
+// CHECK:             %[[DS:.*]] = tensor.extract_slice %[[D]][%[[I]], 0] [2, 8] [1, 1] : tensor<6x8xf32> to tensor<2x8xf32>
+// CHECK:             %[[NEG:.*]] = linalg.generic {{.*}} ins(%[[DS]] : tensor<2x8xf32>)
+// CHECK:               arith.negf
+// CHECK:             %[[IS:.*]] = tensor.extract_slice %[[IDX]][%[[J]]] [2] [1] : tensor<4xi32> to tensor<2xi32>
+// CHECK:             %[[SH:.*]] = linalg.generic {{.*}} ins(%[[IS]] : tensor<2xi32>)
+// CHECK:               arith.muli
+// CHECK:             %[[G:.*]] = gather.gather %[[NEG]][%[[SH]]] axis = 1 : tensor<2x8xf32>, tensor<2xi32>
+// CHECK:             tensor.insert_slice %[[G]] into %{{.*}}[%[[I]], %[[J]]] [2, 2] [1, 1]
+#id1 = affine_map<(i) -> (i)>
+#id2 = affine_map<(i, j) -> (i, j)>
+func.func @fuse_both(%d: tensor<6x8xf32>, %idx: tensor<4xi32>) -> tensor<6x4xf32> {
+  %e = tensor.empty() : tensor<6x8xf32>
+  %neg = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%d : tensor<6x8xf32>) outs(%e : tensor<6x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<6x8xf32>
+  %ei = tensor.empty() : tensor<4xi32>
+  %two = arith.constant 2 : i32
+  %sh = linalg.generic {indexing_maps = [#id1, #id1], iterator_types = ["parallel"]} ins(%idx : tensor<4xi32>) outs(%ei : tensor<4xi32>) {
+  ^bb0(%in: i32, %out: i32):
+    %m = arith.muli %in, %two : i32
+    linalg.yield %m : i32
+  } -> tensor<4xi32>
+  %r = gather.gather %neg[%sh] axis = 1 : tensor<6x8xf32>, tensor<4xi32>
+  return %r : tensor<6x4xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %g = transform.structured.match ops{["gather.gather"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %loops:2 = transform.structured.fuse %g tile_sizes [2, 2] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

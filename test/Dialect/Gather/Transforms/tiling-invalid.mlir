@@ -59,3 +59,23 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// The iteration domain is the result (rank 2 here), not the data: tile
+// sizes for the three data dimensions, as if the gathered axis could be
+// split, are refused.
+
+func.func @tile_gathered_axis(%data: tensor<5x6x8xf32>, %idx: tensor<i64>) -> tensor<5x8xf32> {
+  // expected-note @below {{target op}}
+  %r = gather.gather %data[%idx] axis = 1 : tensor<5x6x8xf32>, tensor<i64>
+  return %r : tensor<5x8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %g = transform.structured.match ops{["gather.gather"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{too many tiles provided, expected at most 2 found 3}}
+    %t, %loops:3 = transform.structured.tile_using_for %g tile_sizes [1, 2, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
