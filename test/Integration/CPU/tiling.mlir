@@ -14,6 +14,8 @@
 // RUN:   | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: gather-opt %s --transform-preload-library=transform-library-paths=%p/Inputs/tiling-schedule.mlir --transform-interpreter --canonicalize \
 // RUN:   | gather-opt --gather-to-affine | FileCheck %s --check-prefix=AFFINE
+// RUN: gather-opt %s --transform-preload-library=transform-library-paths=%p/Inputs/tiling-schedule.mlir --transform-interpreter --canonicalize \
+// RUN:   | gather-opt --gather-to-llvm | FileCheck %s --check-prefix=LLVM
 
 // Partial tiles (Inputs/tiling-schedule-partial.mlir) through the same
 // passes, except that linalg ops become scf loops (convert-linalg-to-loops
@@ -43,6 +45,18 @@
 // AFFINE:             memref.copy %[[SRC]], %[[DST]]
 // AFFINE-NOT:     memref.alloc() {{.*}} : memref<1x3x5xf32>
 // AFFINE:         return %[[OUT]]
+
+// In the LLVM dialect each slice of a tile is one block copy (the slice
+// views of the tiles are strided views of data, so the prefetched vector
+// copies of gather-lower-slice-copies, which take identity-layout tables,
+// leave them to memref.copy, a memcpy of the contiguous slice).
+// LLVM-LABEL: llvm.func @consumer(
+// LLVM:         llvm.intr.memcpy
+// LLVM-LABEL: llvm.func @consumer_ref(
+// LLVM-LABEL: llvm.func @producer(
+// LLVM:         llvm.intr.memcpy
+// LLVM-LABEL: llvm.func @batch(
+// LLVM:         llvm.intr.memcpy
 
 // The fused producer: each tile of the gather (the slice form, data viewed
 // whole along the gathered axis) goes to a tile-sized intermediate buffer
