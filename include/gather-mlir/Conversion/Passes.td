@@ -226,7 +226,8 @@ def RaiseToGather : Pass<"raise-to-gather", "::mlir::ModuleOp"> {
       (coordinate) dimension (`tensor.collapse_shape`). The gather's result
       `S[:d] ++ I ++ S[d+1:]` is transposed (`linalg.transpose`) to
       `tensor.gather`'s order `I ++ S[:d] ++ S[d+1:]` when `d > 0` and
-      indices have dimensions besides the coordinate one, and the unit
+      indices have dimensions besides the coordinate one (reshaped instead
+      when `S[:d]` are all unit dimensions), and the unit
       gathered dimension is put back with `tensor.expand_shape` when the
       result keeps it (rank-preserving form).
 

@@ -151,8 +151,34 @@ struct RaiseTensorGather : public OpRewritePattern<tensor::GatherOp> {
     Value gathered = GatherOp::create(rewriter, loc, op.getSource(), indices,
                                       static_cast<uint64_t>(axis),
                                       /*batch_dims=*/0);
-    // I ++ S[:d] ++ S[d+1:]
-    if (axis > 0 && batchRank > 0) {
+    // I ++ S[:d] ++ S[d+1:]. When S[:d] are all unit dimensions this only
+    // moves unit dimensions: a reshape (collapse them into the first index
+    // dimension, expand them after the last one) instead of a transpose.
+    bool leadingUnits = llvm::all_of(sourceType.getShape().take_front(axis),
+                                     [](int64_t size) { return size == 1; });
+    if (axis > 0 && batchRank > 0 && leadingUnits) {
+      int64_t gatheredRank = batchRank + sourceRank - 1;
+      SmallVector<ReassociationIndices> dropUnits;
+      dropUnits.push_back({});
+      for (int64_t dim = 0; dim <= axis; ++dim)
+        dropUnits.front().push_back(dim);
+      for (int64_t dim = axis + 1; dim < gatheredRank; ++dim)
+        dropUnits.push_back({dim});
+      Value collapsed =
+          tensor::CollapseShapeOp::create(rewriter, loc, gathered, dropUnits);
+      SmallVector<ReassociationIndices> addUnits;
+      for (int64_t dim = 0; dim < gatheredRank - axis; ++dim)
+        addUnits.push_back({dim < batchRank ? dim : dim + axis});
+      for (int64_t dim = 0; dim < axis; ++dim)
+        addUnits[batchRank - 1].push_back(batchRank + dim);
+      SmallVector<int64_t> shape(
+          cast<RankedTensorType>(collapsed.getType()).getShape());
+      shape.insert(shape.begin() + batchRank, axis, 1);
+      gathered = tensor::ExpandShapeOp::create(
+          rewriter, loc,
+          RankedTensorType::get(shape, sourceType.getElementType()), collapsed,
+          addUnits);
+    } else if (axis > 0 && batchRank > 0) {
       SmallVector<int64_t> permutation;
       for (int64_t dim = 0; dim < batchRank; ++dim)
         permutation.push_back(axis + dim);

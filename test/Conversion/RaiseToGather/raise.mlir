@@ -112,6 +112,21 @@ func.func @tensor_dynamic_last(%s: tensor<?x?xf32>, %i: tensor<?x1xi64>) -> tens
 
 // -----
 
+// Along dimension 1 of a table whose leading dimension is 1: moving the unit
+// dimension behind the index dimensions is a reshape, not a transpose.
+// CHECK-LABEL: func.func @tensor_leading_unit
+// CHECK:         %[[G:.*]] = gather.gather %{{.*}}[%{{.*}}] axis = 1 : tensor<1x4x5xf32>, tensor<6x7xui32>
+// CHECK-NOT:     linalg.transpose
+// CHECK:         %[[C:.*]] = tensor.collapse_shape %[[G]] {{\[\[}}0, 1], [2], [3]] : tensor<1x6x7x5xf32> into tensor<6x7x5xf32>
+// CHECK:         %[[E:.*]] = tensor.expand_shape %[[C]] {{\[\[}}0], [1, 2], [3]] output_shape [6, 7, 1, 5] : tensor<6x7x5xf32> into tensor<6x7x1x5xf32>
+// CHECK:         tensor.expand_shape %[[E]] {{\[\[}}0], [1], [2], [3, 4]] output_shape [6, 7, 1, 1, 5] : tensor<6x7x1x5xf32> into tensor<6x7x1x1x5xf32>
+func.func @tensor_leading_unit(%s: tensor<1x4x5xf32>, %i: tensor<6x7x1xi32>) -> tensor<6x7x1x1x5xf32> {
+  %r = tensor.gather %s[%i] gather_dims([1]) : (tensor<1x4x5xf32>, tensor<6x7x1xi32>) -> tensor<6x7x1x1x5xf32>
+  return %r : tensor<6x7x1x1x5xf32>
+}
+
+// -----
+
 // Not raised: several gathered dimensions, narrow index types (gather.gather
 // takes i32, i64 and index only), unranked TOSA operands.
 // CHECK-LABEL: func.func @not_raised

@@ -124,6 +124,34 @@ func.func @reference_0(%s: tensor<3x4xf32>, %i: tensor<2x1xi32>) -> tensor<2x4xf
 // TENSOR: rank = 2 offset = 0 sizes = [2, 4] strides = [4, 1] data =
 // TENSOR-NEXT: {{\[\[}}20,   21,   22,   23],
 // TENSOR-NEXT: [10,   11,   12,   13]]
+// gather_dims([1]) of a [1, 3, 2] table: the leading unit dimension moves
+// behind the index dimension by a reshape. out[b][0][0][c] = s[0][idx[b]][c].
+func.func @tensor_gather_unit(%s: tensor<1x3x2xf32>, %i: tensor<2x1xi64>) -> tensor<2x1x1x2xf32> {
+  %r = tensor.gather %s[%i] gather_dims([1]) : (tensor<1x3x2xf32>, tensor<2x1xi64>) -> tensor<2x1x1x2xf32>
+  return %r : tensor<2x1x1x2xf32>
+}
+func.func @reference_unit(%s: tensor<1x3x2xf32>, %i: tensor<2x1xi64>) -> tensor<2x1x1x2xf32> {
+  %e = tensor.empty() : tensor<2x1x1x2xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, z, u, c) -> (b, z, u, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%e : tensor<2x1x1x2xf32>) {
+  ^bb0(%out: f32):
+    %b = linalg.index 0 : index
+    %z = linalg.index 1 : index
+    %c = linalg.index 3 : index
+    %c0 = arith.constant 0 : index
+    %k64 = tensor.extract %i[%b, %c0] : tensor<2x1xi64>
+    %k = arith.index_cast %k64 : i64 to index
+    %v = tensor.extract %s[%z, %k, %c] : tensor<1x3x2xf32>
+    linalg.yield %v : f32
+  } -> tensor<2x1x1x2xf32>
+  return %r : tensor<2x1x1x2xf32>
+}
+
+// TENSOR: rank = 4 offset = 0 sizes = [2, 1, 1, 2] strides = [2, 2, 2, 1] data =
+// TENSOR-NEXT: {{\[\[\[\[}}20,    21]]],
+// TENSOR-NEXT: {{\[\[\[}}0,    1]]]]
+// TENSOR: rank = 4 offset = 0 sizes = [2, 1, 1, 2] strides = [2, 2, 2, 1] data =
+// TENSOR-NEXT: {{\[\[\[\[}}20,    21]]],
+// TENSOR-NEXT: {{\[\[\[}}0,    1]]]]
 func.func @main_tensor() {
   %s = arith.constant dense<[[0.0, 1.0, 2.0, 3.0], [10.0, 11.0, 12.0, 13.0], [20.0, 21.0, 22.0, 23.0]]> : tensor<3x4xf32>
   %i1 = arith.constant dense<[[3], [0]]> : tensor<2x1xindex>
@@ -140,5 +168,13 @@ func.func @main_tensor() {
   %br = call @reference_0(%s, %i0) : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x4xf32>
   %ubr = tensor.cast %br : tensor<2x4xf32> to tensor<*xf32>
   call @printMemrefF32(%ubr) : (tensor<*xf32>) -> ()
+  %su = arith.constant dense<[[[0.0, 1.0], [10.0, 11.0], [20.0, 21.0]]]> : tensor<1x3x2xf32>
+  %iu = arith.constant dense<[[2], [0]]> : tensor<2x1xi64>
+  %c = call @tensor_gather_unit(%su, %iu) : (tensor<1x3x2xf32>, tensor<2x1xi64>) -> tensor<2x1x1x2xf32>
+  %uc = tensor.cast %c : tensor<2x1x1x2xf32> to tensor<*xf32>
+  call @printMemrefF32(%uc) : (tensor<*xf32>) -> ()
+  %cr = call @reference_unit(%su, %iu) : (tensor<1x3x2xf32>, tensor<2x1xi64>) -> tensor<2x1x1x2xf32>
+  %ucr = tensor.cast %cr : tensor<2x1x1x2xf32> to tensor<*xf32>
+  call @printMemrefF32(%ucr) : (tensor<*xf32>) -> ()
   return
 }
