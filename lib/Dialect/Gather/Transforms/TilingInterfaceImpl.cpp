@@ -218,8 +218,8 @@ struct GatherOpTilingModel
     return buildTile(b, gather, offsets, sizes);
   }
 
-  /// Any tile of the result is computed by the gather of a tile: the gather
-  /// fuses as a producer with every consumer slice.
+  /// Any tile of the result is computed by the gather of a tile: a gather
+  /// that can be tiled fuses as a producer with every consumer slice.
   bool isOpFusableWithConsumerSlice(Operation *op, unsigned resultNumber,
                                     ArrayRef<OpFoldResult> offsets,
                                     ArrayRef<OpFoldResult> sizes) const {
