@@ -4,10 +4,9 @@
 // @producer (elementwise consumer tiled, gather fused in) and @batch
 // (batch_dims = 1, scf.for loops); @consumer_ref and @batch_ref are the same
 // code untransformed. Expected values by hand from data[i][j][k] =
-// 100 i + 10 j + k. Through gather-to-llvm the tile sizes divide the sizes:
-// a partial tile has dynamic sizes inside the loop, which
-// convert-linalg-to-affine-loops in gather-to-affine cannot lower (for any
-// linalg op, not only gathers); partial tiles run through scf loops below.
+// 100 i + 10 j + k. Inputs/tiling-schedule-partial.mlir tiles with sizes
+// that do not divide the sizes (partial tiles, dynamic sizes inside the tile
+// loops, which gather-linalg-to-loops lowers to scf loops).
 
 // RUN: gather-opt %s --transform-preload-library=transform-library-paths=%p/Inputs/tiling-schedule.mlir --transform-interpreter --canonicalize \
 // RUN:   | gather-opt --gather-to-llvm \
@@ -17,11 +16,9 @@
 // RUN: gather-opt %s --transform-preload-library=transform-library-paths=%p/Inputs/tiling-schedule.mlir --transform-interpreter --canonicalize \
 // RUN:   | gather-opt --gather-to-llvm | FileCheck %s --check-prefix=LLVM
 
-// Partial tiles (Inputs/tiling-schedule-partial.mlir) through the same
-// passes, except that linalg ops become scf loops (convert-linalg-to-loops
-// accepts sizes defined inside the tile loops):
+// Partial tiles (Inputs/tiling-schedule-partial.mlir) through gather-to-llvm:
 // RUN: gather-opt %s --transform-preload-library=transform-library-paths=%p/Inputs/tiling-schedule-partial.mlir --transform-interpreter --canonicalize \
-// RUN:   | gather-opt --pass-pipeline="builtin.module(convert-gather-to-linalg,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func(convert-linalg-to-loops,scf-forall-to-parallel,lower-affine,convert-scf-to-cf,expand-strided-metadata,lower-affine,arith-expand,convert-arith-to-llvm),convert-to-llvm,reconcile-unrealized-casts)" \
+// RUN:   | gather-opt --gather-to-llvm \
 // RUN:   | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 
 // The tiles bufferize in place and take the slice form: each row tile of
