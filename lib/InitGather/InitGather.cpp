@@ -10,6 +10,7 @@
 #include "gather-mlir/Dialect/ATB/Transforms/BufferizableOpInterfaceImpl.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
+#include "gather-mlir/Dialect/Gather/Transforms/TilingInterfaceImpl.h"
 #include "gather-mlir/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -23,6 +24,7 @@ void mlir::gather::registerAllDialects(DialectRegistry &registry) {
   // This project's dialects and their external models.
   registry.insert<GatherDialect, atb::ATBDialect>();
   atb::registerBufferizableOpInterfaceExternalModels(registry);
+  registerTilingInterfaceExternalModels(registry);
 
   // The pipelines run upstream passes over func, arith, math, tensor, linalg,
   // bufferization, memref, scf, affine, cf, vector, omp and llvm code; their

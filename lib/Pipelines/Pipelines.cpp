@@ -11,6 +11,7 @@
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 
+#include "mlir/Dialect/Affine/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -89,10 +90,14 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
           "func.func(canonicalize,buffer-deallocation-simplification),"
           "bufferization-lower-deallocations,"
           "convert-bufferization-to-memref,"
-          "func.func(cse,convert-linalg-to-affine-loops,"
-          "affine-loop-invariant-code-motion)",
+          "func.func(cse)",
           errorStream)))
     return failure();
+  // Linalg ops to affine loops (scf loops where sizes defined inside
+  // non-affine loops, such as partial tiles, are no valid affine bounds).
+  OpPassManager &loopsPm = pm.nest<func::FuncOp>();
+  loopsPm.addPass(createGatherLinalgToLoops());
+  loopsPm.addPass(affine::createAffineLoopInvariantCodeMotionPass());
   // The slice copies of the `slices` strategy become prefetched vector block
   // copies; the rows that its per-element form reads are prefetched.
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
@@ -150,6 +155,8 @@ mlir::gather::buildGatherToAffinePipeline(OpPassManager &pm,
                                           const GatherPipelineOptions &options,
                                           raw_ostream &errorStream) {
   CPUSettings settings = getCPUSettings(options);
+  // tosa.gather and single-dimension tensor.gather become gather.gather.
+  pm.addPass(createRaiseToGather());
   addGatherToLinalg(pm, settings);
   return addTensorToAffine(pm, settings, errorStream);
 }
@@ -159,6 +166,8 @@ mlir::gather::buildGatherToLLVMPipeline(OpPassManager &pm,
                                         const GatherPipelineOptions &options,
                                         raw_ostream &errorStream) {
   CPUSettings settings = getCPUSettings(options);
+  // tosa.gather and single-dimension tensor.gather become gather.gather.
+  pm.addPass(createRaiseToGather());
   addGatherToLinalg(pm, settings);
   if (failed(addTensorToAffine(pm, settings, errorStream)))
     return failure();

@@ -10,6 +10,7 @@
 #include "gather-mlir/Conversion/ATBToRuntime/ATBToRuntime.h"
 #include "gather-mlir/Conversion/GatherToATB/GatherToATB.h"
 #include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
+#include "gather-mlir/Conversion/RaiseToGather/RaiseToGather.h"
 
 namespace mlir::gather {
 

@@ -206,4 +206,53 @@ def ConvertATBToRuntime : Pass<"convert-atb-to-runtime", "::mlir::ModuleOp"> {
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// RaiseToGather
+//===----------------------------------------------------------------------===//
+
+def RaiseToGather : Pass<"raise-to-gather", "::mlir::ModuleOp"> {
+  let summary = "Rewrite tosa.gather and single-dimension tensor.gather into gather.gather";
+  let description = [{
+    Rewrites the gathers of upstream dialects into `gather.gather`, so that
+    modules from TOSA and tensor-level frontends use this project's
+    lowerings. `gather-to-affine` and `gather-to-llvm` run this pass first.
+
+    * `tosa.gather` on ranked `values : [N, K, C]` and `indices : [N, W]`
+      becomes `gather.gather` with `axis = 1, batch_dims = 1` (result
+      `[N, W, C]`).
+    * `tensor.gather` with one gathered dimension `d` (`gather_dims([d])`,
+      indices `[I..., 1]` of `i32`, `i64` or `index`) becomes
+      `gather.gather` with `axis = d` on the indices without their last
+      (coordinate) dimension (`tensor.collapse_shape`). The gather's result
+      `S[:d] ++ I ++ S[d+1:]` is transposed (`linalg.transpose`) to
+      `tensor.gather`'s order `I ++ S[:d] ++ S[d+1:]` when `d > 0` and
+      indices have dimensions besides the coordinate one (reshaped instead
+      when `S[:d]` are all unit dimensions), and the unit
+      gathered dimension is put back with `tensor.expand_shape` when the
+      result keeps it (rank-preserving form).
+
+    Index rules. TOSA requires `0 <= index < K` (an index outside is an
+    error of the program, and upstream `tosa-to-linalg` then reads out of
+    bounds); `tensor.gather` calls such an index undefined behaviour. A
+    negative index must therefore not be wrapped as `gather.gather` wraps
+    it. The indices are reinterpreted as unsigned integers of the same
+    width (`index` as 64 bits) by one elementwise `linalg.generic`, so that
+    a negative value becomes a value of at least `2^31` that the gather
+    reports as out of bounds under `bounds-check=assert` (or clamps, or
+    trusts, as the lowering's option says), while every valid index keeps
+    its meaning. Constant indices that are all non-negative need no such
+    pass and keep their type.
+
+    Not raised (left unchanged): unranked operands; `tensor.gather` of
+    several dimensions; index element types other than `i32`, `i64` and
+    `index` (`gather.gather` takes no others).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gather::GatherDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // GATHER_MLIR_CONVERSION_PASSES_TD

@@ -110,4 +110,38 @@ def GatherPrefetchRows : Pass<"gather-prefetch-rows", "::mlir::func::FuncOp"> {
   ];
 }
 
+def GatherLinalgToLoops
+    : Pass<"gather-linalg-to-loops", "::mlir::func::FuncOp"> {
+  let summary = "Lower linalg ops on memrefs to affine loops where their "
+                "bounds are valid affine dimensions, to scf loops elsewhere";
+  let description = [{
+    `convert-linalg-to-affine-loops` builds `affine.for` loops whose bounds
+    are the sizes of the op's operands. A size that is dynamic and comes from
+    a value defined inside a non-affine loop (for example the partial tiles
+    of `scf.for` or `scf.forall` loops made by tiling) is not a valid affine
+    dimension, and the affine loops it would build do not verify. This pass
+    lowers each linalg op on memrefs to `affine.for` loops when every
+    dynamic size of its operands comes from a value defined at the top level
+    of its affine scope, and to `scf.for` loops otherwise:
+
+    ```mlir
+    scf.for %i = %c0 to %c5 step %c2 {
+      %n = affine.min affine_map<(d0) -> (2, -d0 + 5)>(%i)
+      %tile = memref.subview %buf[%i] [%n] [1]
+          : memref<5xf32> to memref<?xf32, strided<[1], offset: ?>>
+      linalg.fill ins(%f : f32) outs(%tile : memref<?xf32, ...>)  // scf.for
+    }
+    ```
+
+    Affine loops are kept wherever they are valid, because the passes that
+    follow (loop-invariant code motion, `gather-lower-slice-copies`,
+    `gather-prefetch-rows`) work on them.
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 #endif // GATHER_MLIR_DIALECT_GATHER_TRANSFORMS_PASSES_TD

@@ -1,0 +1,25 @@
+//===- TilingInterfaceImpl.h - tiling of gather.gather ----------*- C++ -*-===//
+//
+// Part of the gather-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_MLIR_DIALECT_GATHER_TRANSFORMS_TILINGINTERFACEIMPL_H
+#define GATHER_MLIR_DIALECT_GATHER_TRANSFORMS_TILINGINTERFACEIMPL_H
+
+namespace mlir {
+class DialectRegistry;
+
+namespace gather {
+/// Registers the TilingInterface external model of `gather.gather`. The
+/// iteration domain is the result shape (every loop parallel); a tile of it
+/// is computed by a smaller `gather.gather` on a slice of `data` (whole along
+/// the gathered axis, tiled along the other dimensions) and a slice of
+/// `indices`. This lets `transform.structured.tile_using_for`,
+/// `tile_using_forall` and `fuse_into_containing_op` tile the gather and fuse
+/// it as a producer into the tile loops of its consumers.
+void registerTilingInterfaceExternalModels(DialectRegistry &registry);
+} // namespace gather
+} // namespace mlir
+
+#endif // GATHER_MLIR_DIALECT_GATHER_TRANSFORMS_TILINGINTERFACEIMPL_H
