@@ -12,13 +12,13 @@
 // CHECK-DAG:   llvm.func @_mlir_ciface_gatherAtbGather_f16_i64(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64) -> i32
 // B910-DAG:    llvm.func @_mlir_ciface_gatherAtbGather_f32_u32(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64) -> i32
 // CHECK-DAG:   llvm.func @main
-// CHECK-DAG:   llvm.func internal @__gather_mlir_atb_gather_failed(
+// CHECK-DAG:   llvm.func linkonce_odr @__gather_mlir_atb_gather_failed(
 // ASSERT-DAG:  llvm.func internal @__gather_mlir_index_out_of_bounds(
 // CHECK-NOT:   {{(gather|atb|tensor|linalg|memref|scf|affine|arith|func|cf|bufferization|math|vector|index)\.[a-z_]+}}
 
 // NONE-NOT:    __gather_mlir_index_out_of_bounds
 // NONE-DAG:    llvm.call @gatherAtbGather_f16_i64(
-// NONE-DAG:    llvm.func internal @__gather_mlir_atb_gather_failed(
+// NONE-DAG:    llvm.func linkonce_odr @__gather_mlir_atb_gather_failed(
 // NONE-NOT:    __gather_mlir_index_out_of_bounds
 
 func.func @main(%d16: tensor<4x3xf16>, %d32: tensor<?x3xf32>, %i: tensor<2xi64>, %u: tensor<2xui32>) -> (tensor<2x3xf16>, tensor<2x3xf32>) {
