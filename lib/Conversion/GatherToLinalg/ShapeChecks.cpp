@@ -82,9 +82,9 @@ void mlir::gather::emitGatherShapeChecks(OpBuilder &builder, GatherOp op,
   for (int64_t dim = 0; dim < batchDims; ++dim) {
     if (!dataType.isDynamicDim(dim) && !indicesType.isDynamicDim(dim))
       continue;
-    emitSizeCheck(builder, loc, kBatchSizeReport, dim,
-                  tensor::getMixedSize(builder, loc, data, dim),
-                  tensor::getMixedSize(builder, loc, indices, dim));
+    OpFoldResult dataSize = tensor::getMixedSize(builder, loc, data, dim);
+    OpFoldResult indicesSize = tensor::getMixedSize(builder, loc, indices, dim);
+    emitSizeCheck(builder, loc, kBatchSizeReport, dim, dataSize, indicesSize);
   }
 
   // Result dimensions declared static where the operands are dynamic.
