@@ -184,7 +184,8 @@ struct GatherLowerSliceCopiesPass
         !llvm::isPowerOf2_64(vectorBytes))
       return op->emitError()
              << pass << ": option vector-bytes must be a power of two in [1, "
-             << kMaxVectorBytes << "], but is " << vectorBytes;
+             << kMaxVectorBytes << "], but is "
+             << static_cast<int64_t>(vectorBytes);
     return success();
   }
 
