@@ -111,6 +111,30 @@ Value linearOffset(OpBuilder &builder, Location loc, SliceView view,
   return linear;
 }
 
+/// Returns true when `copy` copies a region of memory onto itself: the same
+/// value, or two subviews of one buffer with equal offsets, sizes and strides
+/// (what bufferization leaves for a parallel_insert_slice of a slice of its
+/// own destination).
+bool isSelfCopy(memref::CopyOp copy) {
+  Value source = copy.getSource(), target = copy.getTarget();
+  if (source == target)
+    return true;
+  auto from = source.getDefiningOp<memref::SubViewOp>();
+  auto to = target.getDefiningOp<memref::SubViewOp>();
+  if (!from || !to || from.getSource() != to.getSource())
+    return false;
+  auto equal = [](ArrayRef<OpFoldResult> a, ArrayRef<OpFoldResult> b) {
+    return a.size() == b.size() &&
+           llvm::all_of(llvm::zip_equal(a, b), [](auto pair) {
+             return isEqualConstantIntOrValue(std::get<0>(pair),
+                                              std::get<1>(pair));
+           });
+  };
+  return equal(from.getMixedOffsets(), to.getMixedOffsets()) &&
+         equal(from.getMixedSizes(), to.getMixedSizes()) &&
+         equal(from.getMixedStrides(), to.getMixedStrides());
+}
+
 /// Returns the number of elements of `type` by its static sizes (1 when all
 /// are dynamic), or nothing when that product, or the byte size of any
 /// trailing part of the shape (`elementBytes` bytes per element), exceeds
@@ -194,6 +218,16 @@ struct GatherLowerSliceCopiesPass
     auto forall = cast<scf::ForallOp>(copy->getParentOp());
     if (forall.getNumResults() != 0)
       return;
+    if (isSelfCopy(copy)) {
+      // Nothing moves: drop the copy (and the subviews only it used).
+      SmallVector<Operation *> views = {copy.getSource().getDefiningOp(),
+                                        copy.getTarget().getDefiningOp()};
+      rewriter.eraseOp(copy);
+      for (Operation *view : views)
+        if (isa_and_nonnull<memref::SubViewOp>(view) && view->use_empty())
+          rewriter.eraseOp(view);
+      return;
+    }
     std::optional<SliceView> src = matchSliceView(copy.getSource());
     std::optional<SliceView> dst = matchSliceView(copy.getTarget());
     if (!src || !dst)
