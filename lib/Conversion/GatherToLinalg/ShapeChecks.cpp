@@ -33,8 +33,9 @@ constexpr ExitingReport kResultSizeReport = {
 
 /// Emits `if (lhs != rhs) report(dim, lhs, rhs)` unless the sizes fold to
 /// equal constants. A pair that folds to different constants always reports.
-void emitSizeCheck(OpBuilder &builder, Location loc, const ExitingReport &report,
-                   int64_t dim, OpFoldResult lhs, OpFoldResult rhs) {
+void emitSizeCheck(OpBuilder &builder, Location loc,
+                   const ExitingReport &report, int64_t dim, OpFoldResult lhs,
+                   OpFoldResult rhs) {
   std::optional<int64_t> lhsConstant = getConstantIntValue(lhs);
   std::optional<int64_t> rhsConstant = getConstantIntValue(rhs);
   if (lhsConstant && rhsConstant && *lhsConstant == *rhsConstant)
@@ -88,16 +89,18 @@ void mlir::gather::emitGatherShapeChecks(OpBuilder &builder, GatherOp op,
   }
 
   // Result dimensions declared static where the operands are dynamic.
-  FailureOr<SmallVector<int64_t>> inferred = inferGatherShape(
-      dataType.getShape(), indicesType.getShape(),
-      static_cast<int64_t>(op.getAxis()), static_cast<int64_t>(op.getBatchDims()));
+  FailureOr<SmallVector<int64_t>> inferred =
+      inferGatherShape(dataType.getShape(), indicesType.getShape(),
+                       static_cast<int64_t>(op.getAxis()),
+                       static_cast<int64_t>(op.getBatchDims()));
   assert(succeeded(inferred) && "verified gather has a result shape");
   GatherParams params{op.getNormalizedAxis(), batchDims};
   for (int64_t dim = 0; dim < resultType.getRank(); ++dim) {
-    if (resultType.isDynamicDim(dim) || !ShapedType::isDynamic((*inferred)[dim]))
+    if (resultType.isDynamicDim(dim) ||
+        !ShapedType::isDynamic((*inferred)[dim]))
       continue;
-    GatherDimSource source = getResultDimSource(
-        params, dataType.getRank(), indicesType.getRank(), dim);
+    GatherDimSource source = getResultDimSource(params, dataType.getRank(),
+                                                indicesType.getRank(), dim);
     Value tensor = source.fromIndices ? indices : data;
     emitSizeCheck(builder, loc, kResultSizeReport, dim,
                   builder.getIndexAttr(resultType.getDimSize(dim)),

@@ -43,8 +43,8 @@ std::string mlir::gather::describeLocation(Location loc) {
     auto file = dyn_cast<FileLineColRange>(nested);
     if (!file)
       return WalkResult::advance();
-    text = (file.getFilename().getValue() + ":" +
-            Twine(file.getStartLine()) + ":" + Twine(file.getStartColumn()))
+    text = (file.getFilename().getValue() + ":" + Twine(file.getStartLine()) +
+            ":" + Twine(file.getStartColumn()))
                .str();
     return WalkResult::interrupt();
   });
@@ -56,7 +56,8 @@ LLVM::CallOp mlir::gather::createExitingReportCall(OpBuilder &builder,
                                                    const ExitingReport &report,
                                                    ValueRange args) {
   assert(args.size() == report.numArgs && "wrong number of report arguments");
-  auto call = LLVM::CallOp::create(builder, loc, TypeRange{}, report.name, args);
+  auto call =
+      LLVM::CallOp::create(builder, loc, TypeRange{}, report.name, args);
   call->setAttr(kReportCallAttrName, builder.getStringAttr(report.format));
   return call;
 }
@@ -107,16 +108,14 @@ public:
       fn = createFunction(scope, name.getValue(), format.getValue(),
                           call.getArgOperands().size());
     std::string where = describeLocation(call.getLoc());
-    LLVM::GlobalOp &location =
-        locations[{scope, builder.getStringAttr(where)}];
+    LLVM::GlobalOp &location = locations[{scope, builder.getStringAttr(where)}];
     if (!location)
-      location = createString(scope, call.getLoc(), "__gather_mlir_location",
-                              where);
+      location =
+          createString(scope, call.getLoc(), "__gather_mlir_location", where);
 
     builder.setInsertionPoint(call);
     SmallVector<Value> args(call.getArgOperands());
-    args.push_back(
-        LLVM::AddressOfOp::create(builder, call.getLoc(), location));
+    args.push_back(LLVM::AddressOfOp::create(builder, call.getLoc(), location));
     LLVM::CallOp::create(builder, call.getLoc(), fn, args);
     call.erase();
     return success();

@@ -166,9 +166,9 @@ Value collapseToOneDim(OpBuilder &builder, Location loc, Value base,
   // The collapsed size is dynamic exactly when one of the sizes is, even
   // when another is 0.
   int64_t size = type.hasStaticShape() ? elements : ShapedType::kDynamic;
-  auto flatType = MemRefType::get({size}, type.getElementType(),
-                                  MemRefLayoutAttrInterface(),
-                                  type.getMemorySpace());
+  auto flatType =
+      MemRefType::get({size}, type.getElementType(),
+                      MemRefLayoutAttrInterface(), type.getMemorySpace());
   return memref::CollapseShapeOp::create(builder, loc, flatType, base, all);
 }
 

@@ -50,9 +50,8 @@ inline LogicalResult checkOptionInRange(Operation *op, StringRef pass,
                                         int64_t min, int64_t max) {
   if (value >= min && value <= max)
     return success();
-  return op->emitError() << pass << ": option " << option
-                         << " must be in [" << min << ", " << max
-                         << "], but is " << value;
+  return op->emitError() << pass << ": option " << option << " must be in ["
+                         << min << ", " << max << "], but is " << value;
 }
 
 } // namespace mlir::gather
