@@ -13,7 +13,7 @@
 // B910-DAG:    llvm.func @_mlir_ciface_gatherAtbGather_f32_u32(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64) -> i32
 // CHECK-DAG:   llvm.func @main
 // CHECK-DAG:   llvm.func linkonce_odr @__gather_mlir_atb_gather_failed(
-// ASSERT-DAG:  llvm.func linkonce_odr @__gather_mlir_index_out_of_bounds(
+// ASSERT-DAG:  llvm.func internal @__gather_mlir_index_out_of_bounds(
 // CHECK-NOT:   {{(gather|atb|tensor|linalg|memref|scf|affine|arith|func|cf|bufferization|math|vector|index)\.[a-z_]+}}
 
 // NONE-NOT:    __gather_mlir_index_out_of_bounds

@@ -7,7 +7,7 @@
 // CHECK-NOT:   {{(gather|tensor|linalg|memref|scf|affine|arith|func|cf|bufferization|math|vector|complex|index)\.[a-z_]+}}
 // CHECK:       llvm.func @main
 // CHECK-NOT:   {{(gather|tensor|linalg|memref|scf|affine|arith|func|cf|bufferization|math|vector|complex|index)\.[a-z_]+}}
-// CHECK:       llvm.func linkonce_odr @__gather_mlir_index_out_of_bounds
+// CHECK:       llvm.func internal @__gather_mlir_index_out_of_bounds
 // CHECK-NOT:   {{(gather|tensor|linalg|memref|scf|affine|arith|func|cf|bufferization|math|vector|complex|index)\.[a-z_]+}}
 
 // NONE-NOT:    __gather_mlir_index_out_of_bounds

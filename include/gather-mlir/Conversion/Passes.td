@@ -28,12 +28,26 @@ def ConvertGatherToLinalg : Pass<"convert-gather-to-linalg", "::mlir::ModuleOp">
 
     * `assert` (default): the program stops with exit status 1 after
       printing `gather: index <k> is out of bounds for a dimension of size
-      <s>` to standard error. The message is printed by a helper function
-      that the pass adds to the module (it calls the C library's `dprintf`
-      and `exit`). Constant indices proven in range are not checked.
+      <s> (at <file>:<line>:<col>)` to standard error, the location being
+      that of the gather. The message is printed by a helper function that
+      the pass adds, with internal linkage and a name no other symbol uses,
+      to the symbol table (module) nearest to the gather (it calls the C
+      library's `dprintf` and `exit`, which must be external declarations of
+      their C types if the module has them). Constant indices proven in range
+      are not checked.
     * `clamp`: the index is clamped to `[0, s-1]` (an empty gathered
       dimension still stops the program as under `assert`).
     * `none`: the input is trusted; no check is emitted.
+
+    Under `assert` and `clamp` the shape rules that depend on dynamic sizes
+    are checked at run time too, before any memory is read: each batch
+    dimension must have the same size in data and indices (`gather: batch
+    dimension <i> has size <n> in data but <m> in indices`), and each result
+    dimension that the result type declares static must have that size
+    (`gather: result dimension <i> is declared with size <n> but the data
+    and indices give <m>`). Rules that the static sizes decide emit no check.
+    A gather whose data, indices or result span more than 2^63 - 1 bytes by
+    their static sizes is an error (`is too large to lower`).
 
     The `strategy` option chooses the shape of the generated code:
 

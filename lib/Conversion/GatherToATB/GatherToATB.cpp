@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather-mlir/Conversion/GatherToATB/GatherToATB.h"
+#include "gather-mlir/Conversion/GatherToLinalg/ShapeChecks.h"
 #include "gather-mlir/Dialect/ATB/IR/ATBOps.h"
 #include "gather-mlir/Dialect/ATB/Transforms/BufferizableOpInterfaceImpl.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
@@ -378,6 +379,7 @@ struct ConvertGatherToATBPass
       }
       Location loc = op.getLoc();
       builder.setInsertionPoint(op);
+      emitGatherShapeChecks(builder, op, boundsCheck);
       Value replacement;
       if (Value guard = buildGuard(builder, loc, op, plan)) {
         // The rules hold only for some sizes: ATB when they do, the CPU

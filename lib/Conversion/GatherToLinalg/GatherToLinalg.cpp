@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
+#include "gather-mlir/Conversion/GatherToLinalg/ShapeChecks.h"
 #include "gather-mlir/Conversion/Utils/ExitingReport.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherShape.h"
@@ -39,8 +40,8 @@ using namespace mlir::gather;
 
 namespace {
 
-/// The functions that report an out-of-range index and exit: one prints the
-/// index as signed, the other as unsigned.
+/// The reports of an out-of-range index: one prints the index as signed, the
+/// other as unsigned.
 constexpr ExitingReport kSignedReport = {
     "__gather_mlir_index_out_of_bounds",
     "gather: index %lld is out of bounds for a dimension of size %lld", 2};
@@ -114,8 +115,7 @@ Value castToIndex(OpBuilder &builder, Location loc, Value raw) {
 /// Emits the conversion, wrap and check of one raw index value against the
 /// gathered size `size` (an `index` value) and returns the position to read.
 Value emitIndexWork(OpBuilder &builder, Location loc, Value raw, Value size,
-                    const IndexPlan &plan, BoundsCheck boundsCheck,
-                    StringRef reportFn) {
+                    const IndexPlan &plan, BoundsCheck boundsCheck) {
   Value original = castToIndex(builder, loc, raw);
   Value position = original;
   auto zero = [&]() -> Value {
@@ -139,8 +139,9 @@ Value emitIndexWork(OpBuilder &builder, Location loc, Value raw, Value size,
     Type i64 = builder.getI64Type();
     Value index = arith::IndexCastOp::create(builder, loc, i64, original);
     Value sizeI64 = arith::IndexCastOp::create(builder, loc, i64, size);
-    LLVM::CallOp::create(builder, loc, TypeRange{}, reportFn,
-                         ValueRange{index, sizeI64});
+    createExitingReportCall(builder, loc,
+                            plan.isUnsigned ? kUnsignedReport : kSignedReport,
+                            ValueRange{index, sizeI64});
   };
 
   if (boundsCheck == BoundsCheck::Assert) {
@@ -237,11 +238,9 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
     int64_t indicesRank = op.getIndicesType().getRank();
     int64_t outerRank = axis + indicesRank - batchDims;
 
+    // Shape rules that depend on dynamic sizes, before any memory is read.
+    emitGatherShapeChecks(rewriter, op, options.boundsCheck);
     IndexPlan plan = planIndexWork(op, options.boundsCheck);
-    // The report function itself is added once per module by
-    // addGatherReportFunctions.
-    StringRef reportFn =
-        plan.isUnsigned ? kUnsignedReport.name : kSignedReport.name;
 
     Value data = adaptor.getData();
     Value indices = adaptor.getIndices();
@@ -251,6 +250,12 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
     if (failed(op.reifyResultShapes(rewriter, reified)))
       return rewriter.notifyMatchFailure(op, "cannot reify the result shape");
     SmallVector<OpFoldResult> resultSizes = reified.front();
+    // Sizes that folded to constants (a tensor.cast producer, say) become
+    // attributes, so that the slice types built from them are static exactly
+    // where the ops infer static sizes.
+    for (OpFoldResult &size : resultSizes)
+      if (auto value = dyn_cast<Value>(size))
+        size = getAsOpFoldResult(value);
     SmallVector<Value> dynamicSizes;
     for (int64_t dim = 0; dim < resultType.getRank(); ++dim)
       if (resultType.isDynamicDim(dim))
@@ -261,7 +266,7 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
 
     auto emitIndex = [&](OpBuilder &builder, Location nestedLoc, Value raw) {
       return emitIndexWork(builder, nestedLoc, raw, size, plan,
-                           options.boundsCheck, reportFn);
+                           options.boundsCheck);
     };
 
     // Every index is used once per position of the data dimensions between
@@ -476,6 +481,12 @@ struct ConvertGatherToLinalgPass
     ModuleOp module = getOperation();
     if (boundsCheck != BoundsCheck::None && failed(checkReportSymbols(module)))
       return signalPassFailure();
+    bool lowerable = true;
+    module.walk([&](GatherOp op) {
+      lowerable &= succeeded(checkGatherSizesLowerable(op));
+    });
+    if (!lowerable)
+      return signalPassFailure();
 
     ConversionTarget target(*ctx);
     target.addIllegalDialect<GatherDialect>();
@@ -516,34 +527,28 @@ Value mlir::gather::buildGatherPositions(OpBuilder &builder, GatherOp op,
   if (!plan.wrap && !plan.check && elementType == indexType)
     return op.getIndices();
   Value size = getGatheredSize(builder, loc, op);
-  StringRef reportFn =
-      plan.isUnsigned ? kUnsignedReport.name : kSignedReport.name;
   return buildIndexPositions(
       builder, loc, op.getIndices(), elementType,
       [&](OpBuilder &nested, Location nestedLoc, Value raw) {
-        return emitIndexWork(nested, nestedLoc, raw, size, plan, boundsCheck,
-                             reportFn);
+        return emitIndexWork(nested, nestedLoc, raw, size, plan, boundsCheck);
       });
 }
 
 LogicalResult mlir::gather::checkGatherReportSymbols(ModuleOp module) {
-  return checkExitingReportSymbols(module, {kSignedReport, kUnsignedReport});
+  // The reports are created in the symbol table nearest to each gather.
+  SetVector<Operation *> scopes;
+  module.walk([&](GatherOp op) {
+    if (Operation *scope = SymbolTable::getNearestSymbolTable(op))
+      scopes.insert(scope);
+  });
+  bool ok = true;
+  for (Operation *scope : scopes)
+    ok &= succeeded(checkExitingReportLibcSymbols(scope));
+  return success(ok);
 }
 
 LogicalResult mlir::gather::addGatherReportFunctions(ModuleOp module) {
-  bool needed[2] = {false, false};
-  const ExitingReport *reports[2] = {&kSignedReport, &kUnsignedReport};
-  module.walk([&](LLVM::CallOp call) {
-    std::optional<StringRef> callee = call.getCallee();
-    for (int i = 0; i < 2; ++i)
-      needed[i] |= callee && *callee == reports[i]->name;
-  });
-  OpBuilder builder(module.getContext());
-  for (int i = 0; i < 2; ++i)
-    if (needed[i] &&
-        failed(getOrCreateExitingReport(builder, module, *reports[i])))
-      return failure();
-  return success();
+  return materializeExitingReports(module);
 }
 
 void mlir::gather::populateGatherToLinalgPatterns(

@@ -30,6 +30,199 @@ static std::string getFormatName(const ExitingReport &report) {
   return (report.name + "_format").str();
 }
 
+/// The attribute that marks a call made by createExitingReportCall; it holds
+/// the report's format.
+static constexpr StringLiteral kReportCallAttrName = "gather.exiting_report";
+
+/// The suffix of every report's format: the source location.
+static constexpr StringLiteral kLocationSuffix = " (at %s)\n";
+
+std::string mlir::gather::describeLocation(Location loc) {
+  std::string text;
+  loc->walk([&](Location nested) {
+    auto file = dyn_cast<FileLineColRange>(nested);
+    if (!file)
+      return WalkResult::advance();
+    text = (file.getFilename().getValue() + ":" + Twine(file.getStartLine()) +
+            ":" + Twine(file.getStartColumn()))
+               .str();
+    return WalkResult::interrupt();
+  });
+  return text.empty() ? "unknown location" : text;
+}
+
+LLVM::CallOp mlir::gather::createExitingReportCall(OpBuilder &builder,
+                                                   Location loc,
+                                                   const ExitingReport &report,
+                                                   ValueRange args) {
+  assert(args.size() == report.numArgs && "wrong number of report arguments");
+  auto call =
+      LLVM::CallOp::create(builder, loc, TypeRange{}, report.name, args);
+  call->setAttr(kReportCallAttrName, builder.getStringAttr(report.format));
+  return call;
+}
+
+LogicalResult
+mlir::gather::checkExitingReportLibcSymbols(Operation *symbolTable) {
+  MLIRContext *ctx = symbolTable->getContext();
+  bool ok = true;
+  for (auto [name, type] :
+       {std::pair(StringRef("dprintf"), getDprintfType(ctx)),
+        std::pair(StringRef("exit"), getExitType(ctx))}) {
+    Operation *symbol = SymbolTable::lookupSymbolIn(symbolTable, name);
+    auto fn = dyn_cast_or_null<LLVM::LLVMFuncOp>(symbol);
+    if (!symbol || (fn && fn.getFunctionType() == type && fn.isExternal()))
+      continue;
+    symbol->emitOpError("conflicts with @")
+        << name << ", which the gather error report needs as an external "
+        << "llvm.func (the C library's) of type " << type;
+    ok = false;
+  }
+  return success(ok);
+}
+
+namespace {
+/// Creates the report functions and location strings of
+/// materializeExitingReports, one per symbol table and report (location).
+class ReportMaterializer {
+public:
+  explicit ReportMaterializer(MLIRContext *ctx) : builder(ctx) {}
+
+  /// Replaces `call` by a call of a function created here.
+  LogicalResult materialize(LLVM::CallOp call) {
+    Operation *scope = SymbolTable::getNearestSymbolTable(call);
+    if (!scope || scope->getNumRegions() != 1 ||
+        !scope->getRegion(0).hasOneBlock())
+      return call.emitOpError("a gather error report needs an enclosing "
+                              "symbol table with one block, such as a module");
+    if (checkedScopes.insert(scope).second &&
+        failed(checkExitingReportLibcSymbols(scope)))
+      badScopes.insert(scope);
+    if (badScopes.contains(scope))
+      return failure();
+
+    auto format = cast<StringAttr>(call->getAttr(kReportCallAttrName));
+    StringAttr name = call.getCalleeAttr().getAttr();
+    LLVM::LLVMFuncOp &fn = functions[{scope, name, format}];
+    if (!fn)
+      fn = createFunction(scope, name.getValue(), format.getValue(),
+                          call.getArgOperands().size());
+    std::string where = describeLocation(call.getLoc());
+    LLVM::GlobalOp &location = locations[{scope, builder.getStringAttr(where)}];
+    if (!location)
+      location =
+          createString(scope, call.getLoc(), "__gather_mlir_location", where);
+
+    builder.setInsertionPoint(call);
+    SmallVector<Value> args(call.getArgOperands());
+    args.push_back(LLVM::AddressOfOp::create(builder, call.getLoc(), location));
+    LLVM::CallOp::create(builder, call.getLoc(), fn, args);
+    call.erase();
+    return success();
+  }
+
+private:
+  /// Sets the insertion point of `builder` at the end of `scope`'s body.
+  void setInsertionPointToEnd(Operation *scope) {
+    Block &body = scope->getRegion(0).front();
+    if (!body.empty() && body.back().hasTrait<OpTrait::IsTerminator>())
+      builder.setInsertionPoint(&body.back());
+    else
+      builder.setInsertionPointToEnd(&body);
+  }
+
+  /// Gives the symbol `op`, just created in `scope`, a name no other symbol
+  /// of `scope` has.
+  void makeUnique(Operation *scope, Operation *op) {
+    tables.getSymbolTable(scope).insert(op);
+  }
+
+  /// Returns the C library function `name` of `type` in `scope`, declaring it
+  /// when missing (checkExitingReportLibcSymbols has vetted what exists).
+  LLVM::LLVMFuncOp getLibcFunction(Operation *scope, StringRef name,
+                                   LLVM::LLVMFunctionType type) {
+    if (auto fn = tables.lookupSymbolIn<LLVM::LLVMFuncOp>(
+            scope, builder.getStringAttr(name)))
+      return fn;
+    setInsertionPointToEnd(scope);
+    auto fn = LLVM::LLVMFuncOp::create(builder, scope->getLoc(), name, type);
+    tables.getSymbolTable(scope).insert(fn);
+    return fn;
+  }
+
+  /// Creates an internal constant global holding `text` and a NUL.
+  LLVM::GlobalOp createString(Operation *scope, Location loc, StringRef name,
+                              StringRef text) {
+    std::string bytes = text.str();
+    bytes.push_back('\0');
+    setInsertionPointToEnd(scope);
+    auto type = LLVM::LLVMArrayType::get(builder.getI8Type(), bytes.size());
+    auto global = LLVM::GlobalOp::create(
+        builder, loc, type, /*isConstant=*/true, LLVM::Linkage::Internal, name,
+        builder.getStringAttr(bytes));
+    makeUnique(scope, global);
+    return global;
+  }
+
+  /// Creates the report function `name` (made unique) that prints `format`
+  /// with `numArgs` i64 arguments and a location string, then exits.
+  LLVM::LLVMFuncOp createFunction(Operation *scope, StringRef name,
+                                  StringRef format, unsigned numArgs) {
+    MLIRContext *ctx = builder.getContext();
+    Location loc = scope->getLoc();
+    LLVM::LLVMFuncOp dprintf =
+        getLibcFunction(scope, "dprintf", getDprintfType(ctx));
+    LLVM::LLVMFuncOp exitFn = getLibcFunction(scope, "exit", getExitType(ctx));
+    LLVM::GlobalOp text = createString(scope, loc, (name + "_format").str(),
+                                       (format + kLocationSuffix).str());
+
+    SmallVector<Type> argTypes(numArgs, builder.getI64Type());
+    argTypes.push_back(LLVM::LLVMPointerType::get(ctx));
+    setInsertionPointToEnd(scope);
+    // Internal linkage: the function is this module's own, whatever other
+    // modules of the program define.
+    auto fn = LLVM::LLVMFuncOp::create(
+        builder, loc, name,
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), argTypes),
+        LLVM::Linkage::Internal);
+    makeUnique(scope, fn);
+    Block *body = fn.addEntryBlock(builder);
+    builder.setInsertionPointToStart(body);
+    SmallVector<Value> args;
+    args.push_back(LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                            builder.getI32IntegerAttr(2)));
+    args.push_back(LLVM::AddressOfOp::create(builder, loc, text));
+    llvm::append_range(args, body->getArguments());
+    LLVM::CallOp::create(builder, loc, dprintf, args);
+    Value one = LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                         builder.getI32IntegerAttr(1));
+    LLVM::CallOp::create(builder, loc, exitFn, ValueRange{one});
+    LLVM::UnreachableOp::create(builder, loc);
+    return fn;
+  }
+
+  OpBuilder builder;
+  SymbolTableCollection tables;
+  DenseSet<Operation *> checkedScopes, badScopes;
+  DenseMap<std::tuple<Operation *, StringAttr, StringAttr>, LLVM::LLVMFuncOp>
+      functions;
+  DenseMap<std::pair<Operation *, StringAttr>, LLVM::GlobalOp> locations;
+};
+} // namespace
+
+LogicalResult mlir::gather::materializeExitingReports(Operation *root) {
+  SmallVector<LLVM::CallOp> calls;
+  root->walk([&](LLVM::CallOp call) {
+    if (call->hasAttr(kReportCallAttrName))
+      calls.push_back(call);
+  });
+  ReportMaterializer materializer(root->getContext());
+  bool ok = true;
+  for (LLVM::CallOp call : calls)
+    ok &= succeeded(materializer.materialize(call));
+  return success(ok);
+}
+
 LogicalResult
 mlir::gather::checkExitingReportSymbols(ModuleOp module,
                                         ArrayRef<ExitingReport> reports) {

@@ -151,6 +151,6 @@ func.func @declared_dynamic_result(%d: tensor<3x4xf32>, %i: tensor<2xui32>) -> t
 }
 
 // The report functions the checks call are added to the module.
-// CHECK: llvm.func linkonce_odr @__gather_mlir_index_out_of_bounds(
-// CHECK: llvm.func linkonce_odr @__gather_mlir_unsigned_index_out_of_bounds(
+// CHECK: llvm.func internal @__gather_mlir_index_out_of_bounds(
+// CHECK: llvm.func internal @__gather_mlir_unsigned_index_out_of_bounds(
 // NONE-NOT: llvm.func

@@ -19,7 +19,8 @@
 // CHECK:         scf.if %[[OOB]] {
 // CHECK:           %[[K64:.*]] = arith.index_cast %[[K]] : index to i64
 // CHECK:           %[[S64:.*]] = arith.index_cast %[[S]] : index to i64
-// CHECK:           llvm.call @__gather_mlir_index_out_of_bounds(%[[K64]], %[[S64]]) : (i64, i64) -> ()
+// CHECK:           %[[AT:.*]] = llvm.mlir.addressof @__gather_mlir_location : !llvm.ptr
+// CHECK:           llvm.call @__gather_mlir_index_out_of_bounds(%[[K64]], %[[S64]], %[[AT]]) : (i64, i64, !llvm.ptr) -> ()
 // CHECK:         }
 // CHECK:         %[[SLICE:.*]] = tensor.extract_slice %[[D]][%[[POS]], 0] [1, 4] [1, 1] : tensor<?x4xf32> to tensor<4xf32>
 // CHECK:         scf.forall.in_parallel {
@@ -30,17 +31,19 @@ func.func @axis0_signless(%d: tensor<?x4xf32>, %i: tensor<2xi32>) -> tensor<2x4x
   return %r : tensor<2x4xf32>
 }
 
-// The reporting function is defined once per module.
+// The reporting function is defined once per module, with internal linkage;
+// its last argument is the location of the gather that failed.
 // CHECK:       llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32
 // CHECK:       llvm.func @exit(i32)
-// CHECK:       llvm.mlir.global internal constant @__gather_mlir_index_out_of_bounds_format("gather: index %lld is out of bounds for a dimension of size %lld\0A\00")
-// CHECK:       llvm.func linkonce_odr @__gather_mlir_index_out_of_bounds(%[[A0:.*]]: i64, %[[A1:.*]]: i64)
+// CHECK:       llvm.mlir.global internal constant @__gather_mlir_index_out_of_bounds_format("gather: index %lld is out of bounds for a dimension of size %lld (at %s)\0A\00")
+// CHECK:       llvm.func internal @__gather_mlir_index_out_of_bounds(%[[A0:.*]]: i64, %[[A1:.*]]: i64, %[[A2:.*]]: !llvm.ptr)
 // CHECK:         %[[FD:.*]] = llvm.mlir.constant(2 : i32) : i32
 // CHECK:         %[[FMT:.*]] = llvm.mlir.addressof @__gather_mlir_index_out_of_bounds_format
-// CHECK:         llvm.call @dprintf(%[[FD]], %[[FMT]], %[[A0]], %[[A1]])
+// CHECK:         llvm.call @dprintf(%[[FD]], %[[FMT]], %[[A0]], %[[A1]], %[[A2]])
 // CHECK:         %[[ONE:.*]] = llvm.mlir.constant(1 : i32) : i32
 // CHECK:         llvm.call @exit(%[[ONE]])
 // CHECK:         llvm.unreachable
+// CHECK:       llvm.mlir.global internal constant @__gather_mlir_location("{{.*}}slices.mlir:[[# @LINE - 16]]:8\00")
 // CHECK-NOT:     __gather_mlir_unsigned_index_out_of_bounds
 
 // -----
@@ -52,8 +55,8 @@ func.func @axis0_signless(%d: tensor<?x4xf32>, %i: tensor<2xi32>) -> tensor<2x4x
 // CHECK:         %[[K:.*]] = arith.index_castui %[[BITS]] : i32 to index
 // CHECK-NOT:     arith.select
 // CHECK:         arith.cmpi uge, %[[K]], %{{.*}} : index
-// CHECK:         llvm.call @__gather_mlir_unsigned_index_out_of_bounds({{.*}}, {{.*}}) : (i64, i64) -> ()
-// CHECK:       llvm.mlir.global internal constant @__gather_mlir_unsigned_index_out_of_bounds_format("gather: index %llu is out of bounds for a dimension of size %lld\0A\00")
+// CHECK:         llvm.call @__gather_mlir_unsigned_index_out_of_bounds({{.*}}, {{.*}}, {{.*}}) : (i64, i64, !llvm.ptr) -> ()
+// CHECK:       llvm.mlir.global internal constant @__gather_mlir_unsigned_index_out_of_bounds_format("gather: index %llu is out of bounds for a dimension of size %lld (at %s)\0A\00")
 func.func @unsigned_no_wrap(%d: tensor<6x2xf16>, %i: tensor<3xui32>) -> tensor<3x2xf16> {
   %r = gather.gather %d[%i] : tensor<6x2xf16>, tensor<3xui32>
   return %r : tensor<3x2xf16>

@@ -85,7 +85,7 @@ func.func @main() {
   %r0 = call @gather_0(%dd0, %id0) : (tensor<?x?xf32>, tensor<?xi64>) -> tensor<?x?xf32>
   %u0 = tensor.cast %r0 : tensor<?x?xf32> to tensor<*xf32>
   call @printMemrefF32(%u0) : (tensor<*xf32>) -> ()
-  // ASSERT: gather: index 5 is out of bounds for a dimension of size 4{{$}}
+  // ASSERT: gather: index 5 is out of bounds for a dimension of size 4 (at {{.*}}bounds_assert.mlir:31:8){{$}}
   return
 }
 
@@ -96,7 +96,7 @@ func.func @main_negative() {
   %r1 = call @gather_1(%d1, %i1) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
   %u1 = tensor.cast %r1 : tensor<2x3xf32> to tensor<*xf32>
   call @printMemrefF32(%u1) : (tensor<*xf32>) -> ()
-  // NEG: gather: index -5 is out of bounds for a dimension of size 4{{$}}
+  // NEG: gather: index -5 is out of bounds for a dimension of size 4 (at {{.*}}bounds_assert.mlir:35:8){{$}}
   return
 }
 
@@ -109,7 +109,7 @@ func.func @main_ui32() {
   %r2 = call @gather_2(%dd2, %id2) : (tensor<?x?xf32>, tensor<?xui32>) -> tensor<?x?xf32>
   %u2 = tensor.cast %r2 : tensor<?x?xf32> to tensor<*xf32>
   call @printMemrefF32(%u2) : (tensor<*xf32>) -> ()
-  // UI32: gather: index 4294967295 is out of bounds for a dimension of size 4{{$}}
+  // UI32: gather: index 4294967295 is out of bounds for a dimension of size 4 (at {{.*}}bounds_assert.mlir:39:8){{$}}
   return
 }
 
@@ -120,7 +120,7 @@ func.func @main_ui64() {
   %r3 = call @gather_3(%d3, %i3) : (tensor<4x3xf32>, tensor<1xui64>) -> tensor<1x3xf32>
   %u3 = tensor.cast %r3 : tensor<1x3xf32> to tensor<*xf32>
   call @printMemrefF32(%u3) : (tensor<*xf32>) -> ()
-  // UI64: gather: index 18446744073709551615 is out of bounds for a dimension of size 4{{$}}
+  // UI64: gather: index 18446744073709551615 is out of bounds for a dimension of size 4 (at {{.*}}bounds_assert.mlir:43:8){{$}}
   return
 }
 
@@ -133,7 +133,7 @@ func.func @main_si64_min() {
   %r4 = call @gather_4(%dd4, %id4) : (tensor<?x?xf32>, tensor<?xsi64>) -> tensor<?x?xf32>
   %u4 = tensor.cast %r4 : tensor<?x?xf32> to tensor<*xf32>
   call @printMemrefF32(%u4) : (tensor<*xf32>) -> ()
-  // SI64MIN: gather: index -9223372036854775808 is out of bounds for a dimension of size 4{{$}}
+  // SI64MIN: gather: index -9223372036854775808 is out of bounds for a dimension of size 4 (at {{.*}}bounds_assert.mlir:47:8){{$}}
   return
 }
 
@@ -146,7 +146,7 @@ func.func @main_index() {
   %r5 = call @gather_5(%dd5, %id5) : (tensor<?x?xf32>, tensor<?xindex>) -> tensor<?x?xf32>
   %u5 = tensor.cast %r5 : tensor<?x?xf32> to tensor<*xf32>
   call @printMemrefF32(%u5) : (tensor<*xf32>) -> ()
-  // INDEX: gather: index 4 is out of bounds for a dimension of size 4{{$}}
+  // INDEX: gather: index 4 is out of bounds for a dimension of size 4 (at {{.*}}bounds_assert.mlir:51:8){{$}}
   return
 }
 
@@ -159,7 +159,7 @@ func.func @main_innermost() {
   %r6 = call @gather_6(%dd6, %id6) : (tensor<?x?xf32>, tensor<?xi64>) -> tensor<?x?xf32>
   %u6 = tensor.cast %r6 : tensor<?x?xf32> to tensor<*xf32>
   call @printMemrefF32(%u6) : (tensor<*xf32>) -> ()
-  // INNER: gather: index 4 is out of bounds for a dimension of size 4{{$}}
+  // INNER: gather: index 4 is out of bounds for a dimension of size 4 (at {{.*}}bounds_assert.mlir:55:8){{$}}
   return
 }
 
@@ -170,7 +170,7 @@ func.func @main_batch() {
   %r7 = call @gather_7(%d7, %i7) : (tensor<2x4x3xf32>, tensor<2x1xi64>) -> tensor<2x1x3xf32>
   %u7 = tensor.cast %r7 : tensor<2x1x3xf32> to tensor<*xf32>
   call @printMemrefF32(%u7) : (tensor<*xf32>) -> ()
-  // BATCH: gather: index -5 is out of bounds for a dimension of size 4{{$}}
+  // BATCH: gather: index -5 is out of bounds for a dimension of size 4 (at {{.*}}bounds_assert.mlir:59:8){{$}}
   return
 }
 
@@ -181,7 +181,7 @@ func.func @main_rank0() {
   %r8 = call @gather_8(%d8, %i8) : (tensor<4x3xf32>, tensor<i64>) -> tensor<3xf32>
   %u8 = tensor.cast %r8 : tensor<3xf32> to tensor<*xf32>
   call @printMemrefF32(%u8) : (tensor<*xf32>) -> ()
-  // RANK0: gather: index 7 is out of bounds for a dimension of size 4{{$}}
+  // RANK0: gather: index 7 is out of bounds for a dimension of size 4 (at {{.*}}bounds_assert.mlir:63:8){{$}}
   return
 }
 
@@ -192,7 +192,7 @@ func.func @main_const() {
   %r9 = gather.gather %d9[%i9] : tensor<4x3xf32>, tensor<2xi64>
   %u9 = tensor.cast %r9 : tensor<2x3xf32> to tensor<*xf32>
   call @printMemrefF32(%u9) : (tensor<*xf32>) -> ()
-  // CONST: gather: index 5 is out of bounds for a dimension of size 4{{$}}
+  // CONST: gather: index 5 is out of bounds for a dimension of size 4 (at {{.*}}bounds_assert.mlir:192:9){{$}}
   return
 }
 
@@ -205,7 +205,7 @@ func.func @main_empty_dim() {
   %r10 = call @gather_10(%dd10, %id10) : (tensor<?x?xf32>, tensor<?xi64>) -> tensor<?x?xf32>
   %u10 = tensor.cast %r10 : tensor<?x?xf32> to tensor<*xf32>
   call @printMemrefF32(%u10) : (tensor<*xf32>) -> ()
-  // EMPTYDIM: gather: index 0 is out of bounds for a dimension of size 0{{$}}
+  // EMPTYDIM: gather: index 0 is out of bounds for a dimension of size 0 (at {{.*}}bounds_assert.mlir:67:8){{$}}
   return
 }
 

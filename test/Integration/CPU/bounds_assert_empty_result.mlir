@@ -2,11 +2,14 @@
 // empty because a non-gathered dimension of data is 0, with both strategies,
 // static and dynamic shapes (as numpy.take raises).
 
-// RUN: gather-opt %s --gather-to-llvm | not mlir-runner -e main_dyn -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils 2>&1 | FileCheck %s --implicit-check-not=Unranked
-// RUN: gather-opt %s --gather-to-llvm=strategy=generic | not mlir-runner -e main_dyn -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils 2>&1 | FileCheck %s --implicit-check-not=Unranked
-// RUN: gather-opt %s --gather-to-llvm | not mlir-runner -e main_static -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils 2>&1 | FileCheck %s --implicit-check-not=Unranked
-// RUN: gather-opt %s --gather-to-llvm=strategy=generic | not mlir-runner -e main_static -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils 2>&1 | FileCheck %s --implicit-check-not=Unranked
-// CHECK: gather: index 7 is out of bounds for a dimension of size 3{{$}}
+// RUN: gather-opt %s --gather-to-llvm | not mlir-runner -e main_dyn -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils 2>&1 | FileCheck %s --check-prefixes=CHECK,DYN --implicit-check-not=Unranked
+// RUN: gather-opt %s --gather-to-llvm=strategy=generic | not mlir-runner -e main_dyn -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils 2>&1 | FileCheck %s --check-prefixes=CHECK,DYN --implicit-check-not=Unranked
+// RUN: gather-opt %s --gather-to-llvm | not mlir-runner -e main_static -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils 2>&1 | FileCheck %s --check-prefixes=CHECK,STATIC --implicit-check-not=Unranked
+// RUN: gather-opt %s --gather-to-llvm=strategy=generic | not mlir-runner -e main_static -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils 2>&1 | FileCheck %s --check-prefixes=CHECK,STATIC --implicit-check-not=Unranked
+// CHECK: gather: index 7 is out of bounds for a dimension of size 3
+// The message ends with the location of the gather that failed.
+// DYN-SAME: (at {{.*}}bounds_assert_empty_result.mlir:17:8){{$}}
+// STATIC-SAME: (at {{.*}}bounds_assert_empty_result.mlir:22:8){{$}}
 
 func.func private @printMemrefShapeF32(tensor<*xf32>) attributes { llvm.emit_c_interface }
 

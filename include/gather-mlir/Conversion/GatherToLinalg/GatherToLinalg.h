@@ -56,13 +56,16 @@ void populateGatherToLinalgPatterns(RewritePatternSet &patterns,
 Value buildGatherPositions(OpBuilder &builder, GatherOp op,
                            BoundsCheck boundsCheck, Type elementType);
 
-/// Adds to `module` the out-of-bounds report functions (llvm.func) that its
-/// calls name. Fails when a symbol of the module clashes with them.
+/// Creates the report functions (llvm.func) that the report calls of the
+/// generated checks need, in the symbol table nearest to each call, under
+/// names no other symbol uses (materializeExitingReports). Fails when a
+/// `dprintf` or `exit` symbol there is not the C library's.
 LogicalResult addGatherReportFunctions(ModuleOp module);
 
-/// Emits an error on each symbol of `module` that clashes with the
-/// out-of-bounds report functions (their names, format strings, `dprintf` or
-/// `exit` of another type). Passes that may emit checks call it first.
+/// Emits an error on each `dprintf` or `exit` symbol, in the symbol tables
+/// nearest to the gathers of `module`, that is not an external llvm.func of
+/// the C library's type (the report functions call them). Passes that may
+/// emit checks call it first.
 LogicalResult checkGatherReportSymbols(ModuleOp module);
 
 #define GEN_PASS_DECL_CONVERTGATHERTOLINALG

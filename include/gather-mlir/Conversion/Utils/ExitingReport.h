@@ -30,9 +30,41 @@ struct ExitingReport {
   unsigned numArgs;
 };
 
+/// Creates a call of the report function of `report` with `args` (`i64`
+/// values, `report.numArgs` of them) at the insertion point of `builder`.
+/// The call is marked as a report call: materializeExitingReports later
+/// creates the function it calls, under a name that no other symbol uses, and
+/// adds the source location of `loc` as the last argument, so that the message
+/// ends with ` (at <file>:<line>:<col>)`. Symbols of the module that happen to
+/// carry `report.name` are never called.
+LLVM::CallOp createExitingReportCall(OpBuilder &builder, Location loc,
+                                     const ExitingReport &report,
+                                     ValueRange args);
+
+/// Gives every report call below `root` (see createExitingReportCall) a
+/// function to call: one per report and nearest symbol table (a nested module
+/// gets its own), created fresh in that symbol table with a unique name
+/// derived from the report's name, and internal linkage. Declares the C
+/// library's `dprintf` and `exit` there when missing. Fails with an error on
+/// the clashing symbol when `dprintf` or `exit` exists as anything other than
+/// an external `llvm.func` of the C library's type (see
+/// checkExitingReportLibcSymbols).
+LogicalResult materializeExitingReports(Operation *root);
+
+/// Emits an error on each symbol `dprintf` or `exit` of `symbolTable` (an
+/// operation with the SymbolTable trait) that is not an external
+/// `llvm.func` of the C library's type, which the report functions call.
+LogicalResult checkExitingReportLibcSymbols(Operation *symbolTable);
+
+/// Returns `file:line:col` of the first file location in `loc`, or
+/// `unknown location` when it holds none.
+std::string describeLocation(Location loc);
+
 /// Emits an error on each symbol of `module` that clashes with what the
 /// given reports define (their functions and format strings) or declare
 /// (`llvm.func @dprintf` and `llvm.func @exit` of the C library's types).
+/// (For getOrCreateExitingReport; calls made with createExitingReportCall
+/// need only checkExitingReportLibcSymbols.)
 LogicalResult checkExitingReportSymbols(ModuleOp module,
                                         ArrayRef<ExitingReport> reports);
 

@@ -26,6 +26,10 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 namespace mlir::gather {
 #define GEN_PASS_DEF_GATHERLOWERSLICECOPIES
@@ -36,6 +40,9 @@ using namespace mlir;
 using namespace mlir::gather;
 
 namespace {
+
+/// The largest vector-bytes option value.
+constexpr int64_t kMaxVectorBytes = 1024;
 
 /// One side of a slice copy: a subview of an identity-layout memref that
 /// keeps size 1 in its leading dimensions and whole dimensions (offset 0,
@@ -104,15 +111,65 @@ Value linearOffset(OpBuilder &builder, Location loc, SliceView view,
   return linear;
 }
 
-/// Collapses an identity-layout memref to one dimension.
-Value collapseToOneDim(OpBuilder &builder, Location loc, Value base) {
+/// Returns true when `copy` copies a region of memory onto itself: the same
+/// value, or two subviews of one buffer with equal offsets, sizes and strides
+/// (what bufferization leaves for a parallel_insert_slice of a slice of its
+/// own destination).
+bool isSelfCopy(memref::CopyOp copy) {
+  Value source = copy.getSource(), target = copy.getTarget();
+  if (source == target)
+    return true;
+  auto from = source.getDefiningOp<memref::SubViewOp>();
+  auto to = target.getDefiningOp<memref::SubViewOp>();
+  if (!from || !to || from.getSource() != to.getSource())
+    return false;
+  auto equal = [](ArrayRef<OpFoldResult> a, ArrayRef<OpFoldResult> b) {
+    return a.size() == b.size() &&
+           llvm::all_of(llvm::zip_equal(a, b), [](auto pair) {
+             return isEqualConstantIntOrValue(std::get<0>(pair),
+                                              std::get<1>(pair));
+           });
+  };
+  return equal(from.getMixedOffsets(), to.getMixedOffsets()) &&
+         equal(from.getMixedSizes(), to.getMixedSizes()) &&
+         equal(from.getMixedStrides(), to.getMixedStrides());
+}
+
+/// Returns the number of elements of `type` by its static sizes (1 when all
+/// are dynamic), or nothing when that product, or the byte size of any
+/// trailing part of the shape (`elementBytes` bytes per element), exceeds
+/// 2^63 - 1.
+std::optional<int64_t> getStaticElementCount(MemRefType type,
+                                             int64_t elementBytes) {
+  int64_t elements = 1;
+  for (int64_t size : llvm::reverse(type.getShape())) {
+    if (ShapedType::isDynamic(size))
+      continue;
+    std::optional<int64_t> product = llvm::checkedMul(elements, size);
+    if (!product || !llvm::checkedMul(*product, elementBytes))
+      return std::nullopt;
+    elements = *product;
+  }
+  return elements;
+}
+
+/// Collapses an identity-layout memref to one dimension (`elements` is its
+/// static element count, from getStaticElementCount).
+Value collapseToOneDim(OpBuilder &builder, Location loc, Value base,
+                       int64_t elements) {
   auto type = cast<MemRefType>(base.getType());
   if (type.getRank() == 1)
     return base;
   SmallVector<ReassociationIndices> all(1);
   for (int64_t dim = 0; dim < type.getRank(); ++dim)
     all.front().push_back(dim);
-  return memref::CollapseShapeOp::create(builder, loc, base, all);
+  // The collapsed size is dynamic exactly when one of the sizes is, even
+  // when another is 0.
+  int64_t size = type.hasStaticShape() ? elements : ShapedType::kDynamic;
+  auto flatType =
+      MemRefType::get({size}, type.getElementType(),
+                      MemRefLayoutAttrInterface(), type.getMemorySpace());
+  return memref::CollapseShapeOp::create(builder, loc, flatType, base, all);
 }
 
 struct GatherLowerSliceCopiesPass
@@ -121,6 +178,8 @@ struct GatherLowerSliceCopiesPass
   using Base::Base;
 
   void runOnOperation() override {
+    if (failed(checkOptions()))
+      return signalPassFailure();
     SmallVector<memref::CopyOp> copies;
     getOperation().walk([&](memref::CopyOp copy) {
       if (isa_and_nonnull<scf::ForallOp>(copy->getParentOp()))
@@ -131,11 +190,44 @@ struct GatherLowerSliceCopiesPass
       lowerCopy(rewriter, copy);
   }
 
+  /// Emits an error on the function for each option out of its range.
+  LogicalResult checkOptions() {
+    StringRef pass = getArgument();
+    Operation *op = getOperation();
+    constexpr int64_t max = std::numeric_limits<int64_t>::max();
+    bool ok = succeeded(checkOptionInRange(op, pass, "prefetch-distance",
+                                           prefetchDistance, 0,
+                                           kMaxPrefetchDistance)) &&
+              succeeded(checkOptionInRange(op, pass, "prefetch-bytes",
+                                           prefetchBytes, 1, max)) &&
+              succeeded(checkOptionInRange(op, pass, "parallel-threshold",
+                                           parallelThreshold, 0, max));
+    if (!ok)
+      return failure();
+    if (vectorBytes < 1 || vectorBytes > kMaxVectorBytes ||
+        !llvm::isPowerOf2_64(vectorBytes))
+      return op->emitError()
+             << pass << ": option vector-bytes must be a power of two in [1, "
+             << kMaxVectorBytes << "], but is "
+             << static_cast<int64_t>(vectorBytes);
+    return success();
+  }
+
   /// Rewrites one slice copy; leaves copies of any other form alone.
   void lowerCopy(IRRewriter &rewriter, memref::CopyOp copy) const {
     auto forall = cast<scf::ForallOp>(copy->getParentOp());
     if (forall.getNumResults() != 0)
       return;
+    if (isSelfCopy(copy)) {
+      // Nothing moves: drop the copy (and the subviews only it used).
+      SmallVector<Operation *> views = {copy.getSource().getDefiningOp(),
+                                        copy.getTarget().getDefiningOp()};
+      rewriter.eraseOp(copy);
+      for (Operation *view : views)
+        if (isa_and_nonnull<memref::SubViewOp>(view) && view->use_empty())
+          rewriter.eraseOp(view);
+      return;
+    }
     std::optional<SliceView> src = matchSliceView(copy.getSource());
     std::optional<SliceView> dst = matchSliceView(copy.getTarget());
     if (!src || !dst)
@@ -145,6 +237,13 @@ struct GatherLowerSliceCopiesPass
         elementType.getIntOrFloatBitWidth() % 8 != 0)
       return;
     int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+    // Buffers whose sizes overflow 64-bit arithmetic are left alone.
+    std::optional<int64_t> srcElements = getStaticElementCount(
+        cast<MemRefType>(src->base.getType()), elementBytes);
+    std::optional<int64_t> dstElements = getStaticElementCount(
+        cast<MemRefType>(dst->base.getType()), elementBytes);
+    if (!srcElements || !dstElements)
+      return;
     int64_t lanes = std::max<int64_t>(1, vectorBytes / elementBytes);
     // Values the rewrite moves before the loop must be defined there.
     auto isAbove = [&](Value v) {
@@ -173,8 +272,8 @@ struct GatherLowerSliceCopiesPass
     auto mul = [&](Value a, Value b) {
       return rewriter.createOrFold<arith::MulIOp>(loc, a, b);
     };
-    Value srcFlat = collapseToOneDim(rewriter, loc, src->base);
-    Value dstFlat = collapseToOneDim(rewriter, loc, dst->base);
+    Value srcFlat = collapseToOneDim(rewriter, loc, src->base, *srcElements);
+    Value dstFlat = collapseToOneDim(rewriter, loc, dst->base, *dstElements);
     Value rowElements = constant(1);
     for (OpFoldResult size : dst->subview.getMixedSizes())
       rowElements = mul(rowElements,

@@ -19,6 +19,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <limits>
+
 namespace mlir::gather {
 #define GEN_PASS_DEF_GATHERPREFETCHROWS
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h.inc"
@@ -56,6 +58,15 @@ struct GatherPrefetchRowsPass
   using Base::Base;
 
   void runOnOperation() override {
+    StringRef pass = getArgument();
+    Operation *op = getOperation();
+    if (failed(checkOptionInRange(op, pass, "prefetch-distance",
+                                  prefetchDistance, 0, kMaxPrefetchDistance)) ||
+        failed(checkOptionInRange(op, pass, "prefetch-bytes", prefetchBytes, 1,
+                                  std::numeric_limits<int64_t>::max())))
+      return signalPassFailure();
+    if (prefetchDistance == 0)
+      return;
     SmallVector<memref::LoadOp> loads;
     getOperation().walk([&](memref::LoadOp load) { loads.push_back(load); });
     IRRewriter rewriter(&getContext());
@@ -78,9 +89,12 @@ struct GatherPrefetchRowsPass
     int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
     if (isCacheResident(type, elementBytes))
       return;
-    if (!type.isDynamicDim(rank - 1) &&
-        type.getDimSize(rank - 1) * elementBytes < kCacheLineBytes)
-      return;
+    if (!type.isDynamicDim(rank - 1)) {
+      std::optional<int64_t> rowBytes =
+          llvm::checkedMul(type.getDimSize(rank - 1), elementBytes);
+      if (rowBytes && *rowBytes < kCacheLineBytes)
+        return;
+    }
 
     // The last index is a position computed inside the loops; the row index
     // is the induction variable of an enclosing loop that is not the

@@ -41,7 +41,10 @@ def GatherLowerSliceCopies
     OpenMP) and smaller ones run the sequential nest.
 
     Copies of other shapes, of element types whose width is not a whole
-    number of bytes, or in other loops are left alone.
+    number of bytes, in other loops, or of buffers whose byte sizes overflow
+    64 bits are left alone. An option out of its range (`vector-bytes` a
+    power of two up to 1024, `prefetch-distance` in `[0, 2^31 - 1]`,
+    `prefetch-bytes` positive, `parallel-threshold` non-negative) is an error.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -95,7 +98,8 @@ def GatherPrefetchRows : Pass<"gather-prefetch-rows", "::mlir::func::FuncOp"> {
     (clamped to the last row), one `memref.prefetch` per cache line of its
     first `prefetch-bytes` bytes. Loads from tables smaller than 1 MiB (which
     stay in the caches) or with rows shorter than a cache line are left
-    alone.
+    alone. `prefetch-distance` is in `[0, 2^31 - 1]` (0 disables the pass) and
+    `prefetch-bytes` positive; other values are an error.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -104,7 +108,7 @@ def GatherPrefetchRows : Pass<"gather-prefetch-rows", "::mlir::func::FuncOp"> {
   ];
   let options = [
     Option<"prefetchDistance", "prefetch-distance", "int64_t", /*default=*/"4",
-           "Row-loop iterations ahead whose row is prefetched">,
+           "Row-loop iterations ahead whose row is prefetched (0 disables)">,
     Option<"prefetchBytes", "prefetch-bytes", "int64_t", /*default=*/"32768",
            "At most this many leading bytes of a row are prefetched">,
   ];
