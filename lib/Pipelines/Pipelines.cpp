@@ -41,6 +41,16 @@ struct CPUSettings {
 };
 } // namespace
 
+/// Adds gather-prove-index-ranges: the facts it records on each gather let
+/// the lowerings drop index wraps and bounds checks. Indices that are all
+/// out of range are an error, except under `clamp`, which gives them a
+/// result.
+static void addProveIndexRanges(OpPassManager &pm, BoundsCheck boundsCheck) {
+  GatherProveIndexRangesOptions options;
+  options.outOfRangeError = boundsCheck != BoundsCheck::Clamp;
+  pm.addPass(createGatherProveIndexRanges(options));
+}
+
 /// Adds convert-gather-to-linalg.
 static void addGatherToLinalg(OpPassManager &pm, const CPUSettings &settings) {
   ConvertGatherToLinalgOptions convertOptions;
@@ -120,6 +130,7 @@ static CPUSettings getCPUSettings(const Options &options) {
 void mlir::gather::buildGatherToAffinePipeline(
     OpPassManager &pm, const GatherPipelineOptions &options) {
   CPUSettings settings = getCPUSettings(options);
+  addProveIndexRanges(pm, settings.boundsCheck);
   addGatherToLinalg(pm, settings);
   addTensorToAffine(pm, settings);
 }
@@ -127,6 +138,7 @@ void mlir::gather::buildGatherToAffinePipeline(
 void mlir::gather::buildGatherToLLVMPipeline(
     OpPassManager &pm, const GatherPipelineOptions &options) {
   CPUSettings settings = getCPUSettings(options);
+  addProveIndexRanges(pm, settings.boundsCheck);
   addGatherToLinalg(pm, settings);
   addTensorToAffine(pm, settings);
   addAffineToLLVM(pm, settings);
@@ -138,6 +150,7 @@ void mlir::gather::buildGatherToATBPipeline(
   // Gathers that ATB runs become atb.gather (behind a run-time guard where
   // sizes are dynamic); the others, and the guards' CPU branches, take the
   // CPU path in the same module.
+  addProveIndexRanges(pm, settings.boundsCheck);
   ConvertGatherToATBOptions atbOptions;
   atbOptions.soc = options.soc;
   atbOptions.boundsCheck = options.boundsCheck;
