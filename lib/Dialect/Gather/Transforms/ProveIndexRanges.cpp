@@ -190,6 +190,13 @@ void printRange(InFlightDiagnostic &diag, const ConstantIntRanges &range,
   diag << "]";
 }
 
+/// Starts an error or a warning at `op` that names the op.
+InFlightDiagnostic report(GatherOp op, bool isError) {
+  InFlightDiagnostic diag = isError ? op.emitError() : op.emitWarning();
+  diag << "'" << op->getName() << "' op ";
+  return diag;
+}
+
 /// Reports the out-of-range values of constant indices: an error when every
 /// value is out of range, else a warning naming the first one. Returns true
 /// for an error.
@@ -225,8 +232,7 @@ bool reportConstantIndices(GatherOp op, DenseIntElementsAttr indices,
   }
   StringRef prefix =
       allOutOfRange ? "every index is out of range; index " : "index ";
-  InFlightDiagnostic diag =
-      isError ? op.emitError(prefix) : op.emitWarning(prefix);
+  InFlightDiagnostic diag = report(op, isError) << prefix;
   if (isUnsigned)
     diag << first->second.getZExtValue();
   else
@@ -272,9 +278,8 @@ struct GatherProveIndexRangesPass
       bool hasValues =
           indicesType.hasStaticShape() && indicesType.getNumElements() > 0;
       if (facts.allOutOfRange && hasValues) {
-        InFlightDiagnostic diag =
-            outOfRangeError ? op.emitError("every index value lies in ")
-                            : op.emitWarning("every index value lies in ");
+        InFlightDiagnostic diag = report(op, outOfRangeError)
+                                  << "every index value lies in ";
         printRange(diag, range, isUnsigned);
         diag << ", out of range [" << (isUnsigned ? 0 : -size) << ", " << size
              << ") for dimension " << op.getNormalizedAxis()
