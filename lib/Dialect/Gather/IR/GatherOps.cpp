@@ -428,7 +428,7 @@ OpFoldResult GatherOp::fold(FoldAdaptor adaptor) {
   auto dataAttr = dyn_cast_if_present<DenseElementsAttr>(adaptor.getData());
   if (!dataAttr || !resultType.hasStaticShape())
     return {};
-  if (dataAttr.isSplat())
+  if (dataAttr.isSplat() && resultType.getNumElements() > 0)
     return dataAttr.resizeSplat(resultType);
   Type elementType = resultType.getElementType();
   if (!isa<IntegerType, IndexType, FloatType>(elementType) ||
@@ -452,10 +452,50 @@ struct FoldSplatDataWithProvedIndices : public OpRewritePattern<GatherOp> {
     RankedTensorType resultType = op.getResultType();
     SplatElementsAttr splat;
     if (!op.getIndicesInRange() || !resultType.hasStaticShape() ||
+        resultType.getNumElements() == 0 ||
         !matchPattern(op.getData(), m_Constant(&splat)))
       return failure();
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(
         op, resultType, splat.resizeSplat(resultType));
+    return success();
+  }
+};
+
+/// Returns true when `value` is the iota `0, 1, ..., n-1`: a 1-D
+/// linalg.generic without inputs that yields `linalg.index 0` (directly or
+/// through `arith.index_cast`/`arith.index_castui`).
+static bool isIota(Value value) {
+  auto generic = value.getDefiningOp<linalg::GenericOp>();
+  if (!generic || generic.getNumDpsInputs() != 0 ||
+      generic.getNumResults() != 1 || generic.getNumLoops() != 1 ||
+      generic.getNumParallelLoops() != 1 ||
+      !generic.getIndexingMapsArray().front().isIdentity())
+    return false;
+  auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
+  Value yielded = yield.getOperand(0);
+  if (auto cast = yielded.getDefiningOp<arith::IndexCastOp>())
+    yielded = cast.getIn();
+  else if (auto cast = yielded.getDefiningOp<arith::IndexCastUIOp>())
+    yielded = cast.getIn();
+  auto index = yielded.getDefiningOp<linalg::IndexOp>();
+  return index && index.getDim() == 0;
+}
+
+/// Indices that are an iota over the whole gathered dimension (rank 1, no
+/// batch dimensions) select every slice in order: the gather is its data.
+/// (Constant identity indices are handled by the folder.)
+struct GatherOfIota : public OpRewritePattern<GatherOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(GatherOp op,
+                                PatternRewriter &rewriter) const override {
+    RankedTensorType indicesType = op.getIndicesType();
+    int64_t size = op.getDataType().getDimSize(op.getNormalizedAxis());
+    if (op.getNormalizedBatchDims() != 0 || indicesType.getRank() != 1 ||
+        ShapedType::isDynamic(size) || indicesType.getDimSize(0) != size ||
+        op.getResultType() != op.getDataType() || !isIota(op.getIndices()))
+      return failure();
+    rewriter.replaceOp(op, op.getData());
     return success();
   }
 };
@@ -760,5 +800,5 @@ void GatherOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                            MLIRContext *context) {
   results
       .add<AbsorbNegativeWrap, AbsorbTensorCast, FoldSplatDataWithProvedIndices,
-           GatherOfGather, GatherOfSingleConstantIndex>(context);
+           GatherOfGather, GatherOfIota, GatherOfSingleConstantIndex>(context);
 }

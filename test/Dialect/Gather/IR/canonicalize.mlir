@@ -362,3 +362,74 @@ func.func @no_absorb_wrap(%d: tensor<3x4xf32>, %k: tensor<2xi64>, %f: tensor<?x4
   %g = gather.gather %d[%w4] : tensor<3x4xf32>, tensor<2xi32>
   return %a, %b, %c, %g : tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>
 }
+
+// -----
+
+// An iota over the whole gathered dimension (index or i32 elements) also
+// folds to the data.
+// CHECK-LABEL: func.func @iota_identity
+// CHECK-SAME:    %[[D:[^:]*]]: tensor<2x3xf32>
+// CHECK-NOT:     gather.gather
+// CHECK:         return %[[D]], %[[D]]
+#id = affine_map<(d0) -> (d0)>
+func.func @iota_identity(%d: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
+  %e = tensor.empty() : tensor<3xindex>
+  %i = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]} outs(%e : tensor<3xindex>) {
+  ^bb0(%out: index):
+    %ix = linalg.index 0 : index
+    linalg.yield %ix : index
+  } -> tensor<3xindex>
+  %r = gather.gather %d[%i] axis = 1 : tensor<2x3xf32>, tensor<3xindex>
+  %f = tensor.empty() : tensor<3xi32>
+  %j = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]} outs(%f : tensor<3xi32>) {
+  ^bb0(%out: i32):
+    %ix = linalg.index 0 : index
+    %v = arith.index_cast %ix : index to i32
+    linalg.yield %v : i32
+  } -> tensor<3xi32>
+  %s = gather.gather %d[%j] axis = 1 : tensor<2x3xf32>, tensor<3xi32>
+  return %r, %s : tensor<2x3xf32>, tensor<2x3xf32>
+}
+
+// -----
+
+// Not the identity: an iota over fewer positions than the dimension, and one
+// offset by 1.
+// CHECK-LABEL: func.func @no_iota_identity
+// CHECK-COUNT-2: gather.gather
+#id = affine_map<(d0) -> (d0)>
+func.func @no_iota_identity(%d: tensor<2x3xf32>) -> (tensor<2x2xf32>, tensor<2x3xf32>) {
+  %e = tensor.empty() : tensor<2xindex>
+  %i = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]} outs(%e : tensor<2xindex>) {
+  ^bb0(%out: index):
+    %ix = linalg.index 0 : index
+    linalg.yield %ix : index
+  } -> tensor<2xindex>
+  %r = gather.gather %d[%i] axis = 1 : tensor<2x3xf32>, tensor<2xindex>
+  %f = tensor.empty() : tensor<3xindex>
+  %j = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]} outs(%f : tensor<3xindex>) {
+  ^bb0(%out: index):
+    %ix = linalg.index 0 : index
+    %c1 = arith.constant 1 : index
+    %v = arith.addi %ix, %c1 : index
+    linalg.yield %v : index
+  } -> tensor<3xindex>
+  %s = gather.gather %d[%j] axis = 1 : tensor<2x3xf32>, tensor<3xindex>
+  return %r, %s : tensor<2x2xf32>, tensor<2x3xf32>
+}
+
+// -----
+
+// Edge cases that fold to empty constants or not at all, without a crash:
+// splat data with empty indices, and empty data with empty indices.
+// CHECK-LABEL: func.func @empty
+// CHECK-DAG:     arith.constant dense<> : tensor<0x3xf32>
+// CHECK-DAG:     arith.constant dense<> : tensor<0x0xf32>
+func.func @empty() -> (tensor<0x3xf32>, tensor<0x0xf32>) {
+  %d = arith.constant dense<7.0> : tensor<4x3xf32>
+  %i = arith.constant dense<> : tensor<0xi64>
+  %r = gather.gather %d[%i] : tensor<4x3xf32>, tensor<0xi64>
+  %e = arith.constant dense<> : tensor<0x0xf32>
+  %s = gather.gather %e[%i] axis = 1 : tensor<0x0xf32>, tensor<0xi64>
+  return %r, %s : tensor<0x3xf32>, tensor<0x0xf32>
+}
