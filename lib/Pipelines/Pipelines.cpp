@@ -47,6 +47,16 @@ struct CPUSettings {
 };
 } // namespace
 
+/// Adds gather-prove-index-ranges: the facts it records on each gather let
+/// the lowerings drop index wraps and bounds checks. Indices that are all
+/// out of range are an error, except under `clamp`, which gives them a
+/// result.
+static void addProveIndexRanges(OpPassManager &pm, BoundsCheck boundsCheck) {
+  GatherProveIndexRangesOptions options;
+  options.outOfRangeError = boundsCheck != BoundsCheck::Clamp;
+  pm.addPass(createGatherProveIndexRanges(options));
+}
+
 /// Adds convert-gather-to-linalg.
 static void addGatherToLinalg(OpPassManager &pm, const CPUSettings &settings) {
   ConvertGatherToLinalgOptions convertOptions;
@@ -157,6 +167,7 @@ mlir::gather::buildGatherToAffinePipeline(OpPassManager &pm,
   CPUSettings settings = getCPUSettings(options);
   // tosa.gather and single-dimension tensor.gather become gather.gather.
   pm.addPass(createRaiseToGather());
+  addProveIndexRanges(pm, settings.boundsCheck);
   addGatherToLinalg(pm, settings);
   return addTensorToAffine(pm, settings, errorStream);
 }
@@ -168,6 +179,7 @@ mlir::gather::buildGatherToLLVMPipeline(OpPassManager &pm,
   CPUSettings settings = getCPUSettings(options);
   // tosa.gather and single-dimension tensor.gather become gather.gather.
   pm.addPass(createRaiseToGather());
+  addProveIndexRanges(pm, settings.boundsCheck);
   addGatherToLinalg(pm, settings);
   if (failed(addTensorToAffine(pm, settings, errorStream)))
     return failure();
@@ -181,6 +193,7 @@ LogicalResult mlir::gather::buildGatherToATBPipeline(
   // Gathers that ATB runs become atb.gather (behind a run-time guard where
   // sizes are dynamic); the others, and the guards' CPU branches, take the
   // CPU path in the same module.
+  addProveIndexRanges(pm, settings.boundsCheck);
   ConvertGatherToATBOptions atbOptions;
   atbOptions.soc = options.soc;
   atbOptions.boundsCheck = options.boundsCheck;

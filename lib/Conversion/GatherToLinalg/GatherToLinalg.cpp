@@ -60,14 +60,19 @@ struct IndexPlan {
   bool check = true;
 };
 
-/// Decides which index work the gather needs: constant indices that are all
-/// non-negative need no wrap, and all in range of a static size no check.
+/// Decides which index work the gather needs: indices proved non-negative
+/// (`indices_nonnegative`) or constant and all non-negative need no wrap;
+/// indices proved in range (`indices_in_range`) or constant and all in range
+/// of a static size need no check.
 IndexPlan planIndexWork(GatherOp op, BoundsCheck boundsCheck) {
   IndexPlan plan;
   Type elementType = op.getIndicesType().getElementType();
   plan.isUnsigned = elementType.isUnsignedInteger();
   plan.wrap = !plan.isUnsigned;
   plan.check = boundsCheck != BoundsCheck::None;
+  // Facts that gather-prove-index-ranges proved about the index values.
+  plan.wrap &= !op.getIndicesNonnegative();
+  plan.check &= !op.getIndicesInRange();
 
   DenseIntElementsAttr constant;
   if (!matchPattern(op.getIndices(), m_Constant(&constant)))

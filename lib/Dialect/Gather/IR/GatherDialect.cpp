@@ -18,3 +18,10 @@ void GatherDialect::initialize() {
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.cpp.inc"
       >();
 }
+
+Operation *GatherDialect::materializeConstant(OpBuilder &builder,
+                                              Attribute value, Type type,
+                                              Location loc) {
+  // The folder of gather.gather produces dense elements attributes.
+  return arith::ConstantOp::materialize(builder, value, type, loc);
+}

@@ -7,6 +7,7 @@
 #ifndef GATHER_MLIR_DIALECT_GATHER_IR_GATHERDIALECT_H
 #define GATHER_MLIR_DIALECT_GATHER_IR_GATHERDIALECT_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Dialect.h"
 

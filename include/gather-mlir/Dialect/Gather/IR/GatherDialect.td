@@ -22,7 +22,11 @@ def Gather_Dialect : Dialect {
     linalg and affine loops to the LLVM dialect for CPUs, and lowered to
     Ascend ATB runtime calls for NPUs.
   }];
-  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+  // Folding creates arith.constant (constant results) and the
+  // canonicalisation patterns tensor ops.
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
+  let hasConstantMaterializer = 1;
 }
 
 class Gather_Op<string mnemonic, list<Trait> traits = []> :

@@ -80,6 +80,23 @@ def Gather_GatherOp : Gather_Op<"gather", [
         -> tensor<2x4xf32>
     ```
 
+    Two unit properties record facts about the index values that
+    `gather-prove-index-ranges` proved at compile time; the lowerings trust
+    them (a false fact makes the program's behaviour undefined):
+
+    * `indices_nonnegative`: every index value is `>= 0`, so no value needs
+      the wrap of negative values;
+    * `indices_in_range`: every index value lies in `[-s, s)`, so no value
+      needs a bounds check (under any `bounds-check` policy).
+
+    Both together say every value lies in `[0, s)`. They are printed in the
+    attribute dictionary:
+
+    ```mlir
+    %r = gather.gather %data[%indices] {indices_in_range, indices_nonnegative}
+        : tensor<3x2xf32>, tensor<2x2xi64>
+    ```
+
     The generic form spells the properties out:
 
     ```mlir
@@ -92,7 +109,9 @@ def Gather_GatherOp : Gather_Op<"gather", [
     AnyRankedTensor:$data,
     AnyRankedTensor:$indices,
     DefaultValuedAttr<I64Attr, "0">:$axis,
-    DefaultValuedAttr<I64Attr, "0">:$batch_dims
+    DefaultValuedAttr<I64Attr, "0">:$batch_dims,
+    UnitAttr:$indices_nonnegative,
+    UnitAttr:$indices_in_range
   );
   let results = (outs AnyRankedTensor:$result);
 
@@ -102,6 +121,11 @@ def Gather_GatherOp : Gather_Op<"gather", [
   let hasCustomAssemblyFormat = 1;
 
   let hasVerifier = 1;
+
+  // Folding and canonicalisation: see the block "Folding and
+  // canonicalisation" in GatherOps.cpp and docs/Folding.md.
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 
   let extraClassDeclaration = [{
     /// A declared result type is compatible with the inferred one when the

@@ -145,6 +145,51 @@ def GatherLinalgToLoops
     "::mlir::affine::AffineDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+
+def GatherProveIndexRanges : Pass<"gather-prove-index-ranges"> {
+  let summary = "Prove at compile time where gather indices lie, to drop "
+                "index wraps and bounds checks or to report bad indices";
+  let description = [{
+    Runs MLIR's integer range analysis (with dead-code analysis and sparse
+    constant propagation) over the operation it is applied to, extended to
+    the tensor producers that index tensors come from: arith ops on tensors
+    (upstream handles them elementwise), constants, `tensor.from_elements`,
+    `tensor.splat`, `tensor.extract`, `tensor.concat`, `tensor.insert`,
+    `tensor.insert_slice`, `tensor.extract_slice`, `tensor.cast`, reshapes,
+    and `linalg.generic` (the range of what the body yields, with the ranges
+    of the inputs on its block arguments and `linalg.index` in
+    `[0, loop size)`, for example iotas and clamps written as a
+    `linalg.generic`). The range of an index tensor covers all its elements.
+
+    For each `gather.gather` with `s` the size of the gathered dimension:
+
+    * every index `>= 0` (or an unsigned index type): sets the unit property
+      `indices_nonnegative` (the lowering emits no wrap);
+    * every index in `[-s, s)` (`s` static): sets `indices_in_range` (the
+      lowering emits no bounds check);
+    * every index outside `[-s, s)`: reports an error at the gather naming
+      the range (for constant indices: the first index and its position)
+      and the bound, and the pass fails;
+    * constant indices of which some, not all, are out of range: a warning
+      naming the first such index, its position, the bound and the gather.
+      The gather keeps its bounds check and is never folded.
+
+    The diagnostics come from this pass, not from the verifier or the
+    canonicalisation patterns, so that they appear once per compilation
+    rather than after every pass or every pattern application.
+
+    With `out-of-range-error=false` (what the pipelines pass under
+    `bounds-check=clamp`, where an out-of-range index has a defined result)
+    indices that are all out of range get a warning instead of an error.
+    Indices whose shape may be empty are never reported.
+
+    The analysis treats `index` values as 64-bit integers.
+  }];
+  let options = [
+    Option<"outOfRangeError", "out-of-range-error", "bool",
+           /*default=*/"true",
+           "Report indices that are all out of range as an error (else a "
+           "warning)">,
   ];
 }
 
