@@ -12,6 +12,7 @@
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/Transforms/Passes.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -46,6 +47,67 @@ struct CPUSettings {
   bool parallel;
 };
 } // namespace
+
+namespace {
+/// Runs a module pipeline on a module and on every module nested in it,
+/// innermost first. The upstream module passes of the pipelines (one-shot
+/// bufferization of function boundaries, buffer deallocation) work on the
+/// functions of the module they run on and mishandle code in nested modules,
+/// so each nested module is lowered on its own and set aside while its
+/// parent is lowered.
+class LowerEachModulePass
+    : public PassWrapper<LowerEachModulePass, OperationPass<ModuleOp>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerEachModulePass)
+
+  explicit LowerEachModulePass(OpPassManager pipeline)
+      : pipeline(std::move(pipeline)) {}
+  LowerEachModulePass(const LowerEachModulePass &other)
+      : PassWrapper(other), pipeline(other.pipeline) {}
+
+  StringRef getArgument() const override { return "gather-lower-each-module"; }
+  StringRef getDescription() const override {
+    return "Run a gather-mlir pipeline on each module, innermost first";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    pipeline.getDependentDialects(registry);
+  }
+
+  void runOnOperation() override {
+    if (failed(lower(getOperation())))
+      signalPassFailure();
+  }
+
+private:
+  LogicalResult lower(ModuleOp module) {
+    SmallVector<ModuleOp> nested(module.getBody()->getOps<ModuleOp>());
+    for (ModuleOp inner : nested)
+      if (failed(lower(inner)))
+        return failure();
+    for (ModuleOp inner : nested)
+      inner->remove();
+    LogicalResult result = runPipeline(pipeline, module);
+    for (ModuleOp inner : nested)
+      module.getBody()->push_back(inner);
+    return result;
+  }
+
+  OpPassManager pipeline;
+};
+} // namespace
+
+/// Adds to `pm` (anchored on builtin.module) the pipeline that `fill` adds to
+/// a module pass manager, run on each module of the IR (see
+/// LowerEachModulePass).
+static LogicalResult
+addForEachModule(OpPassManager &pm,
+                 function_ref<LogicalResult(OpPassManager &)> fill) {
+  OpPassManager pipeline(ModuleOp::getOperationName());
+  if (failed(fill(pipeline)))
+    return failure();
+  pm.addPass(std::make_unique<LowerEachModulePass>(std::move(pipeline)));
+  return success();
+}
 
 /// Adds gather-prove-index-ranges: the facts it records on each gather let
 /// the lowerings drop index wraps and bounds checks. Indices that are all
@@ -165,11 +227,13 @@ mlir::gather::buildGatherToAffinePipeline(OpPassManager &pm,
                                           const GatherPipelineOptions &options,
                                           raw_ostream &errorStream) {
   CPUSettings settings = getCPUSettings(options);
-  // tosa.gather and single-dimension tensor.gather become gather.gather.
-  pm.addPass(createRaiseToGather());
-  addProveIndexRanges(pm, settings.boundsCheck);
-  addGatherToLinalg(pm, settings);
-  return addTensorToAffine(pm, settings, errorStream);
+  return addForEachModule(pm, [&](OpPassManager &modulePm) {
+    // tosa.gather and single-dimension tensor.gather become gather.gather.
+    modulePm.addPass(createRaiseToGather());
+    addProveIndexRanges(modulePm, settings.boundsCheck);
+    addGatherToLinalg(modulePm, settings);
+    return addTensorToAffine(modulePm, settings, errorStream);
+  });
 }
 
 LogicalResult
@@ -177,34 +241,38 @@ mlir::gather::buildGatherToLLVMPipeline(OpPassManager &pm,
                                         const GatherPipelineOptions &options,
                                         raw_ostream &errorStream) {
   CPUSettings settings = getCPUSettings(options);
-  // tosa.gather and single-dimension tensor.gather become gather.gather.
-  pm.addPass(createRaiseToGather());
-  addProveIndexRanges(pm, settings.boundsCheck);
-  addGatherToLinalg(pm, settings);
-  if (failed(addTensorToAffine(pm, settings, errorStream)))
-    return failure();
-  return addAffineToLLVM(pm, settings, errorStream);
+  return addForEachModule(pm, [&](OpPassManager &modulePm) {
+    // tosa.gather and single-dimension tensor.gather become gather.gather.
+    modulePm.addPass(createRaiseToGather());
+    addProveIndexRanges(modulePm, settings.boundsCheck);
+    addGatherToLinalg(modulePm, settings);
+    if (failed(addTensorToAffine(modulePm, settings, errorStream)))
+      return failure();
+    return addAffineToLLVM(modulePm, settings, errorStream);
+  });
 }
 
 LogicalResult mlir::gather::buildGatherToATBPipeline(
     OpPassManager &pm, const GatherToATBPipelineOptions &options,
     raw_ostream &errorStream) {
   CPUSettings settings = getCPUSettings(options);
-  // Gathers that ATB runs become atb.gather (behind a run-time guard where
-  // sizes are dynamic); the others, and the guards' CPU branches, take the
-  // CPU path in the same module.
-  addProveIndexRanges(pm, settings.boundsCheck);
-  ConvertGatherToATBOptions atbOptions;
-  atbOptions.soc = options.soc;
-  atbOptions.boundsCheck = options.boundsCheck;
-  pm.addPass(createConvertGatherToATB(atbOptions));
-  addGatherToLinalg(pm, settings);
-  if (failed(addTensorToAffine(pm, settings, errorStream)))
-    return failure();
-  // atb.gather is bufferized with the rest; its memref form becomes runtime
-  // calls before everything goes to the LLVM dialect.
-  pm.addPass(createConvertATBToRuntime());
-  return addAffineToLLVM(pm, settings, errorStream);
+  return addForEachModule(pm, [&](OpPassManager &modulePm) {
+    // Gathers that ATB runs become atb.gather (behind a run-time guard where
+    // sizes are dynamic); the others, and the guards' CPU branches, take the
+    // CPU path in the same module.
+    addProveIndexRanges(modulePm, settings.boundsCheck);
+    ConvertGatherToATBOptions atbOptions;
+    atbOptions.soc = options.soc;
+    atbOptions.boundsCheck = options.boundsCheck;
+    modulePm.addPass(createConvertGatherToATB(atbOptions));
+    addGatherToLinalg(modulePm, settings);
+    if (failed(addTensorToAffine(modulePm, settings, errorStream)))
+      return failure();
+    // atb.gather is bufferized with the rest; its memref form becomes runtime
+    // calls before everything goes to the LLVM dialect.
+    modulePm.addPass(createConvertATBToRuntime());
+    return addAffineToLLVM(modulePm, settings, errorStream);
+  });
 }
 
 void mlir::gather::registerGatherPipelineDialects(DialectRegistry &registry) {

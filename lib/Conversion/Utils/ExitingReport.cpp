@@ -25,6 +25,27 @@ static LLVM::LLVMFunctionType getExitType(MLIRContext *ctx) {
                                      {IntegerType::get(ctx, 32)});
 }
 
+/// The type of `fflush` as the reports call it.
+static LLVM::LLVMFunctionType getFflushType(MLIRContext *ctx) {
+  return LLVM::LLVMFunctionType::get(IntegerType::get(ctx, 32),
+                                     {LLVM::LLVMPointerType::get(ctx)});
+}
+
+/// The type of `pause` as the reports call it.
+static LLVM::LLVMFunctionType getPauseType(MLIRContext *ctx) {
+  return LLVM::LLVMFunctionType::get(IntegerType::get(ctx, 32), {});
+}
+
+/// The C library functions that the reports of materializeExitingReports
+/// call, with their types.
+static SmallVector<std::pair<StringRef, LLVM::LLVMFunctionType>>
+getReportLibcFunctions(MLIRContext *ctx) {
+  return {{"dprintf", getDprintfType(ctx)},
+          {"fflush", getFflushType(ctx)},
+          {"_exit", getExitType(ctx)},
+          {"pause", getPauseType(ctx)}};
+}
+
 /// The symbol of the format string of `report`.
 static std::string getFormatName(const ExitingReport &report) {
   return (report.name + "_format").str();
@@ -66,9 +87,7 @@ LogicalResult
 mlir::gather::checkExitingReportLibcSymbols(Operation *symbolTable) {
   MLIRContext *ctx = symbolTable->getContext();
   bool ok = true;
-  for (auto [name, type] :
-       {std::pair(StringRef("dprintf"), getDprintfType(ctx)),
-        std::pair(StringRef("exit"), getExitType(ctx))}) {
+  for (auto [name, type] : getReportLibcFunctions(ctx)) {
     Operation *symbol = SymbolTable::lookupSymbolIn(symbolTable, name);
     auto fn = dyn_cast_or_null<LLVM::LLVMFuncOp>(symbol);
     if (!symbol || (fn && fn.getFunctionType() == type && fn.isExternal()))
@@ -164,15 +183,41 @@ private:
     return global;
   }
 
+  /// Returns the flag of `scope` that the first report to run sets, creating
+  /// it when missing.
+  LLVM::GlobalOp getReportedFlag(Operation *scope) {
+    LLVM::GlobalOp &flag = reportedFlags[scope];
+    if (flag)
+      return flag;
+    setInsertionPointToEnd(scope);
+    flag = LLVM::GlobalOp::create(
+        builder, scope->getLoc(), builder.getI32Type(), /*isConstant=*/false,
+        LLVM::Linkage::Internal, "__gather_mlir_reported",
+        builder.getI32IntegerAttr(0));
+    makeUnique(scope, flag);
+    return flag;
+  }
+
   /// Creates the report function `name` (made unique) that prints `format`
   /// with `numArgs` i64 arguments and a location string, then exits.
+  ///
+  /// Several threads of a parallel gather may report at once, and concurrent
+  /// `exit` calls corrupt the C library's state or hang. So the first report
+  /// to run takes a flag, prints, flushes the program's output and ends the
+  /// process with `_exit(1)`; a report that finds the flag taken waits in
+  /// `pause` until that happens.
   LLVM::LLVMFuncOp createFunction(Operation *scope, StringRef name,
                                   StringRef format, unsigned numArgs) {
     MLIRContext *ctx = builder.getContext();
     Location loc = scope->getLoc();
     LLVM::LLVMFuncOp dprintf =
         getLibcFunction(scope, "dprintf", getDprintfType(ctx));
-    LLVM::LLVMFuncOp exitFn = getLibcFunction(scope, "exit", getExitType(ctx));
+    LLVM::LLVMFuncOp fflushFn =
+        getLibcFunction(scope, "fflush", getFflushType(ctx));
+    LLVM::LLVMFuncOp exitFn = getLibcFunction(scope, "_exit", getExitType(ctx));
+    LLVM::LLVMFuncOp pauseFn =
+        getLibcFunction(scope, "pause", getPauseType(ctx));
+    LLVM::GlobalOp reported = getReportedFlag(scope);
     LLVM::GlobalOp text = createString(scope, loc, (name + "_format").str(),
                                        (format + kLocationSuffix).str());
 
@@ -187,17 +232,37 @@ private:
         LLVM::Linkage::Internal);
     makeUnique(scope, fn);
     Block *body = fn.addEntryBlock(builder);
+    Block *report = fn.addBlock();
+    Block *wait = fn.addBlock();
     builder.setInsertionPointToStart(body);
+    Value one = LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                         builder.getI32IntegerAttr(1));
+    Value flag = LLVM::AddressOfOp::create(builder, loc, reported);
+    Value previous =
+        LLVM::AtomicRMWOp::create(builder, loc, LLVM::AtomicBinOp::xchg, flag,
+                                  one, LLVM::AtomicOrdering::seq_cst);
+    Value zero = LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                          builder.getI32IntegerAttr(0));
+    Value first = LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::eq,
+                                       previous, zero);
+    LLVM::CondBrOp::create(builder, loc, first, report, wait);
+
+    builder.setInsertionPointToStart(report);
     SmallVector<Value> args;
     args.push_back(LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
                                             builder.getI32IntegerAttr(2)));
     args.push_back(LLVM::AddressOfOp::create(builder, loc, text));
     llvm::append_range(args, body->getArguments());
     LLVM::CallOp::create(builder, loc, dprintf, args);
-    Value one = LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
-                                         builder.getI32IntegerAttr(1));
+    Value allStreams =
+        LLVM::ZeroOp::create(builder, loc, LLVM::LLVMPointerType::get(ctx));
+    LLVM::CallOp::create(builder, loc, fflushFn, ValueRange{allStreams});
     LLVM::CallOp::create(builder, loc, exitFn, ValueRange{one});
     LLVM::UnreachableOp::create(builder, loc);
+
+    builder.setInsertionPointToStart(wait);
+    LLVM::CallOp::create(builder, loc, pauseFn, ValueRange{});
+    LLVM::BrOp::create(builder, loc, ValueRange{}, wait);
     return fn;
   }
 
@@ -207,6 +272,7 @@ private:
   DenseMap<std::tuple<Operation *, StringAttr, StringAttr>, LLVM::LLVMFuncOp>
       functions;
   DenseMap<std::pair<Operation *, StringAttr>, LLVM::GlobalOp> locations;
+  DenseMap<Operation *, LLVM::GlobalOp> reportedFlags;
 };
 } // namespace
 

@@ -19,8 +19,8 @@ func.func @f(%d: tensor<4x2xf32>, %i: tensor<2xi64>) -> tensor<2x2xf32> {
 
 // -----
 
-// expected-error @+1 {{'func.func' op conflicts with @exit, which the gather error report needs as an external llvm.func (the C library's) of type '!llvm.func<void (i32)>'}}
-func.func private @exit(i64)
+// expected-error @+1 {{'func.func' op conflicts with @_exit, which the gather error report needs as an external llvm.func (the C library's) of type '!llvm.func<void (i32)>'}}
+func.func private @_exit(i64)
 
 func.func @g(%d: tensor<4x2xf16>, %i: tensor<2xui32>) -> tensor<2x2xf16> {
   %r = gather.gather %d[%i] : tensor<4x2xf16>, tensor<2xui32>
@@ -30,7 +30,7 @@ func.func @g(%d: tensor<4x2xf16>, %i: tensor<2xui32>) -> tensor<2x2xf16> {
 // -----
 
 // A module without gathers is left alone, whatever its symbols.
-func.func private @exit(i64)
+func.func private @_exit(i64)
 func.func @h(%d: tensor<4x2xf32>) -> tensor<4x2xf32> {
   return %d : tensor<4x2xf32>
 }

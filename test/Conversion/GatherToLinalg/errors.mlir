@@ -1,10 +1,10 @@
 // Diagnostics of convert-gather-to-linalg.
 // RUN: gather-opt %s --convert-gather-to-linalg -split-input-file -verify-diagnostics
 
-// The report functions call the C library's `exit` and `dprintf`: a module
+// The report functions call the C library's `_exit` and `dprintf`: a module
 // that defines those names as something else cannot host them.
-// expected-error @+1 {{'func.func' op conflicts with @exit, which the gather error report needs as an external llvm.func (the C library's) of type '!llvm.func<void (i32)>'}}
-func.func private @exit(i64)
+// expected-error @+1 {{'func.func' op conflicts with @_exit, which the gather error report needs as an external llvm.func (the C library's) of type '!llvm.func<void (i32)>'}}
+func.func private @_exit(i64)
 
 func.func @f(%d: tensor<4x2xf32>, %i: tensor<2xi64>) -> tensor<2x2xf32> {
   %r = gather.gather %d[%i] : tensor<4x2xf32>, tensor<2xi64>
@@ -33,10 +33,10 @@ func.func @g(%d: tensor<4x2xf32>, %i: tensor<2xi64>) -> tensor<2x2xf32> {
 
 // -----
 
-// So does an `exit` of the right type that the module defines itself: the
+// So does an `_exit` of the right type that the module defines itself: the
 // report would call it instead of the C library's.
-// expected-error @+1 {{'llvm.func' op conflicts with @exit, which the gather error report needs as an external llvm.func (the C library's) of type '!llvm.func<void (i32)>'}}
-llvm.func @exit(%status: i32) {
+// expected-error @+1 {{'llvm.func' op conflicts with @_exit, which the gather error report needs as an external llvm.func (the C library's) of type '!llvm.func<void (i32)>'}}
+llvm.func @_exit(%status: i32) {
   llvm.return
 }
 func.func @g(%d: tensor<4x2xf32>, %i: tensor<2xi64>) -> tensor<2x2xf32> {
@@ -48,8 +48,8 @@ func.func @g(%d: tensor<4x2xf32>, %i: tensor<2xi64>) -> tensor<2x2xf32> {
 
 // The same rule holds in the symbol table nearest to the gather.
 module @inner {
-  // expected-error @+1 {{'func.func' op conflicts with @exit, which the gather error report needs as an external llvm.func (the C library's) of type '!llvm.func<void (i32)>'}}
-  func.func private @exit(i64)
+  // expected-error @+1 {{'func.func' op conflicts with @_exit, which the gather error report needs as an external llvm.func (the C library's) of type '!llvm.func<void (i32)>'}}
+  func.func private @_exit(i64)
   func.func @g(%d: tensor<4x2xf32>, %i: tensor<2xi64>) -> tensor<2x2xf32> {
     %r = gather.gather %d[%i] : tensor<4x2xf32>, tensor<2xi64>
     return %r : tensor<2x2xf32>
@@ -59,7 +59,7 @@ module @inner {
 // -----
 
 // Existing declarations of the right type are reused (no error).
-llvm.func @exit(i32)
+llvm.func @_exit(i32)
 llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32
 func.func @h(%d: tensor<4x2xf32>, %i: tensor<2xi64>) -> tensor<2x2xf32> {
   %r = gather.gather %d[%i] : tensor<4x2xf32>, tensor<2xi64>

@@ -42,7 +42,7 @@ func.func @name_taken_other_type(%d: tensor<4x2xf32>, %i: tensor<2xi64>) -> tens
 // CHECK-NOT:       llvm.call @__gather_mlir_index_out_of_bounds(
 // CHECK:           llvm.call @[[FN:__gather_mlir_index_out_of_bounds_[0-9]+]]({{.*}}) : (i64, i64, !llvm.ptr) -> ()
 // CHECK:         llvm.func internal @[[FN]](
-// CHECK:           llvm.call @exit
+// CHECK:           llvm.call @_exit
 llvm.func @__gather_mlir_index_out_of_bounds(%a: i64, %b: i64) {
   llvm.return
 }
@@ -76,7 +76,9 @@ func.func @user_calls(%d: tensor<4x2xf32>, %i: tensor<2xi64>, %a: i64) -> tensor
 // CHECK:             %[[AT:.*]] = llvm.mlir.addressof @__gather_mlir_location : !llvm.ptr
 // CHECK:             llvm.call @__gather_mlir_index_out_of_bounds(%{{.*}}, %{{.*}}, %[[AT]])
 // CHECK:           llvm.func @dprintf
-// CHECK:           llvm.func @exit
+// CHECK:           llvm.func @fflush
+// CHECK:           llvm.func @_exit
+// CHECK:           llvm.func @pause
 // CHECK:           llvm.func internal @__gather_mlir_index_out_of_bounds(
 // CHECK:           llvm.mlir.global internal constant @__gather_mlir_location("{{.*}}report-symbols.mlir:[[# @LINE + 8]]:12\00"){{.*}}
 // CHECK-NEXT:    }

@@ -33,17 +33,33 @@ func.func @axis0_signless(%d: tensor<?x4xf32>, %i: tensor<2xi32>) -> tensor<2x4x
 
 // The reporting function is defined once per module, with internal linkage;
 // its last argument is the location of the gather that failed.
+// Only the first report to run (the flag is taken atomically) prints,
+// flushes and exits; a concurrent one waits in pause().
 // CHECK:       llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32
-// CHECK:       llvm.func @exit(i32)
+// CHECK:       llvm.func @fflush(!llvm.ptr) -> i32
+// CHECK:       llvm.func @_exit(i32)
+// CHECK:       llvm.func @pause() -> i32
+// CHECK:       llvm.mlir.global internal @__gather_mlir_reported(0 : i32)
 // CHECK:       llvm.mlir.global internal constant @__gather_mlir_index_out_of_bounds_format("gather: index %lld is out of bounds for a dimension of size %lld (at %s)\0A\00")
 // CHECK:       llvm.func internal @__gather_mlir_index_out_of_bounds(%[[A0:.*]]: i64, %[[A1:.*]]: i64, %[[A2:.*]]: !llvm.ptr)
+// CHECK:         %[[ONE:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK:         %[[FLAG:.*]] = llvm.mlir.addressof @__gather_mlir_reported
+// CHECK:         %[[OLD:.*]] = llvm.atomicrmw xchg %[[FLAG]], %[[ONE]] seq_cst
+// CHECK:         %[[ZERO:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK:         %[[FIRST:.*]] = llvm.icmp "eq" %[[OLD]], %[[ZERO]]
+// CHECK:         llvm.cond_br %[[FIRST]], ^[[REPORT:.*]], ^[[WAIT:.*]]
+// CHECK:       ^[[REPORT]]:
 // CHECK:         %[[FD:.*]] = llvm.mlir.constant(2 : i32) : i32
 // CHECK:         %[[FMT:.*]] = llvm.mlir.addressof @__gather_mlir_index_out_of_bounds_format
 // CHECK:         llvm.call @dprintf(%[[FD]], %[[FMT]], %[[A0]], %[[A1]], %[[A2]])
-// CHECK:         %[[ONE:.*]] = llvm.mlir.constant(1 : i32) : i32
-// CHECK:         llvm.call @exit(%[[ONE]])
+// CHECK:         %[[ALL:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK:         llvm.call @fflush(%[[ALL]])
+// CHECK:         llvm.call @_exit(%[[ONE]])
 // CHECK:         llvm.unreachable
-// CHECK:       llvm.mlir.global internal constant @__gather_mlir_location("{{.*}}slices.mlir:[[# @LINE - 16]]:8\00")
+// CHECK:       ^[[WAIT]]:
+// CHECK:         llvm.call @pause()
+// CHECK:         llvm.br ^[[WAIT]]
+// CHECK:       llvm.mlir.global internal constant @__gather_mlir_location("{{.*}}slices.mlir:[[# @LINE - 31]]:8\00")
 // CHECK-NOT:     __gather_mlir_unsigned_index_out_of_bounds
 
 // -----

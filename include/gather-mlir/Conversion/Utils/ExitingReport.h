@@ -7,7 +7,9 @@
 // Generated code reports a run-time error (an index out of bounds, a failed
 // runtime call) by calling a small function that the conversion adds to the
 // module: it prints a message with the C library's `dprintf` to standard error
-// and calls `exit(1)`, which flushes what the program printed before.
+// and ends the process with status 1 after flushing what the program printed
+// before. When several threads report at once, only the first prints and
+// exits; the others wait for the end of the process.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,13 +47,14 @@ LLVM::CallOp createExitingReportCall(OpBuilder &builder, Location loc,
 /// function to call: one per report and nearest symbol table (a nested module
 /// gets its own), created fresh in that symbol table with a unique name
 /// derived from the report's name, and internal linkage. Declares the C
-/// library's `dprintf` and `exit` there when missing. Fails with an error on
-/// the clashing symbol when `dprintf` or `exit` exists as anything other than
-/// an external `llvm.func` of the C library's type (see
+/// library's `dprintf`, `fflush`, `_exit` and `pause` there when missing.
+/// Fails with an error on the clashing symbol when one of them exists as
+/// anything other than an external `llvm.func` of the C library's type (see
 /// checkExitingReportLibcSymbols).
 LogicalResult materializeExitingReports(Operation *root);
 
-/// Emits an error on each symbol `dprintf` or `exit` of `symbolTable` (an
+/// Emits an error on each symbol `dprintf`, `fflush`, `_exit` or `pause` of
+/// `symbolTable` (an
 /// operation with the SymbolTable trait) that is not an external
 /// `llvm.func` of the C library's type, which the report functions call.
 LogicalResult checkExitingReportLibcSymbols(Operation *symbolTable);
