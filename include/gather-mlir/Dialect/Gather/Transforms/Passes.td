@@ -145,6 +145,8 @@ def GatherLinalgToLoops
     "::mlir::affine::AffineDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+  ];
+}
 
 def GatherProveIndexRanges : Pass<"gather-prove-index-ranges"> {
   let summary = "Prove at compile time where gather indices lie, to drop "
