@@ -7,37 +7,37 @@
 // RUN: gather-opt %s --gather-to-atb | FileCheck %s --check-prefix=NONE
 // RUN: gather-opt %s --gather-to-affine | FileCheck %s --check-prefix=AFFINE
 
+// Each nested module is lowered before its parent and set aside meanwhile,
+// so it follows its parent's functions in the output.
 // CHECK-LABEL: module {
+// CHECK:         llvm.func @outer(
+// CHECK:           llvm.call @__gather_mlir_index_out_of_bounds(
+// CHECK:         llvm.func internal @__gather_mlir_index_out_of_bounds(
 // CHECK:         module @inner {
+// CHECK:           llvm.func @nested(
+// CHECK:             llvm.call @__gather_mlir_index_out_of_bounds(
+// CHECK:           llvm.func internal @__gather_mlir_index_out_of_bounds(
 // CHECK:           module @innermost {
 // CHECK:             llvm.func @deepest(
 // CHECK:               llvm.call @__gather_mlir_index_out_of_bounds(
 // CHECK:             llvm.func internal @__gather_mlir_index_out_of_bounds(
-// CHECK:           }
-// CHECK:           llvm.func @nested(
-// CHECK:             llvm.call @__gather_mlir_index_out_of_bounds(
-// CHECK:           llvm.func internal @__gather_mlir_index_out_of_bounds(
-// CHECK:         }
-// CHECK:         llvm.func @outer(
-// CHECK:           llvm.call @__gather_mlir_index_out_of_bounds(
-// CHECK:         llvm.func internal @__gather_mlir_index_out_of_bounds(
 // CHECK-NOT:   gather.gather
 // CHECK-NOT:   tensor<
 
+// NONE:        llvm.func @outer(
 // NONE:        module @inner {
+// NONE:          llvm.func @nested(
 // NONE:          module @innermost {
 // NONE:            llvm.func @deepest(
-// NONE:          llvm.func @nested(
-// NONE:        llvm.func @outer(
 // NONE-NOT:    gather.gather
 // NONE-NOT:    func.func
 // NONE-NOT:    tensor<
 
+// AFFINE:      func.func @outer(%{{.*}}: memref<4x2xf32>, %{{.*}}: memref<2xi64>) -> memref<2x2xf32>
 // AFFINE:      module @inner {
+// AFFINE:        func.func @nested(%{{.*}}: memref<4x2xf32>, %{{.*}}: memref<2xi64>) -> memref<2x2xf32>
 // AFFINE:        module @innermost {
 // AFFINE:          func.func @deepest(%{{.*}}: memref<4x2xf32>, %{{.*}}: memref<2xi64>) -> memref<2x2xf32>
-// AFFINE:        func.func @nested(%{{.*}}: memref<4x2xf32>, %{{.*}}: memref<2xi64>) -> memref<2x2xf32>
-// AFFINE:      func.func @outer(%{{.*}}: memref<4x2xf32>, %{{.*}}: memref<2xi64>) -> memref<2x2xf32>
 // AFFINE-NOT:  gather.gather
 // AFFINE-NOT:  tensor<
 

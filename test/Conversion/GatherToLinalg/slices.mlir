@@ -59,7 +59,7 @@ func.func @axis0_signless(%d: tensor<?x4xf32>, %i: tensor<2xi32>) -> tensor<2x4x
 // CHECK:       ^[[WAIT]]:
 // CHECK:         llvm.call @pause()
 // CHECK:         llvm.br ^[[WAIT]]
-// CHECK:       llvm.mlir.global internal constant @__gather_mlir_location("{{.*}}slices.mlir:[[# @LINE - 31]]:8\00")
+// CHECK:       llvm.mlir.global internal constant @__gather_mlir_location("{{.*}}slices.mlir:[[# @LINE - 32]]:8\00")
 // CHECK-NOT:     __gather_mlir_unsigned_index_out_of_bounds
 
 // -----
