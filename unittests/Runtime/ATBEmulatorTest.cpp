@@ -15,6 +15,7 @@
 
 #include "acl/acl.h"
 #include "atb/atb_infer.h"
+#include "gather_atb_emulator/Emulator.h"
 
 #include "gtest/gtest.h"
 
@@ -1260,6 +1261,172 @@ TEST_F(EmulatorTest, ConcurrentGathers) {
   for (std::thread &t : threads)
     t.join();
   EXPECT_EQ(failures.load(), 0);
+}
+
+//===----------------------------------------------------------------------===//
+// Tiling pool
+//===----------------------------------------------------------------------===//
+
+/// A context whose pool has 4 host tiling blocks.
+class TilingPoolTest : public EmulatorTest {
+protected:
+  void SetUp() override {
+    setenv("GATHER_ATB_EMULATOR_TILING_BLOCKS", "4", 1);
+    EmulatorTest::SetUp();
+    unsetenv("GATHER_ATB_EMULATOR_TILING_BLOCKS");
+  }
+
+  /// Gather i of 5: x = [i + 2] float values 10 * i + k, indices {i + 1}
+  /// (the last row), on its own operation.
+  struct Case {
+    DevicePack dp;
+    atb::Operation *op = nullptr;
+    void *workspace = nullptr;
+    uint64_t workspaceSize = 0;
+  };
+  Case makeCase(int i) {
+    Case c;
+    std::vector<float> values;
+    for (int k = 0; k < i + 2; ++k)
+      values.push_back(static_cast<float>(10 * i + k));
+    Bytes x(values.size() * 4);
+    std::memcpy(x.data(), values.data(), x.size());
+    c.dp = makeDevicePack(
+        makeDesc(ACL_FLOAT, {i + 2}), x, makeDesc(ACL_INT64, {1}),
+        encodeIndices(ACL_INT64, {i + 1}), makeDesc(ACL_FLOAT, {1}));
+    c.op = createGather(0, 0);
+    return c;
+  }
+  atb::Status setup(Case &c) {
+    atb::Status st = c.op->Setup(c.dp.pack, c.workspaceSize, context);
+    if (!c.workspace && c.workspaceSize)
+      c.workspace = deviceAlloc(c.workspaceSize);
+    return st;
+  }
+  atb::Status execute(Case &c) {
+    return c.op->Execute(c.dp.pack, static_cast<uint8_t *>(c.workspace),
+                         c.workspaceSize, context);
+  }
+  float result(const Case &c) {
+    Bytes out = download(c.dp.out, 4);
+    float value;
+    std::memcpy(&value, out.data(), 4);
+    return value;
+  }
+};
+
+TEST_F(TilingPoolTest, SetupBeforeEveryExecuteIsCorrect) {
+  std::vector<Case> cases;
+  for (int i = 0; i < 5; ++i)
+    cases.push_back(makeCase(i));
+  // Five operations, each set up and executed; then the first again. All
+  // queued on the stream and synchronised once.
+  for (Case &c : cases) {
+    ASSERT_EQ(setup(c), atb::NO_ERROR);
+    ASSERT_EQ(execute(c), atb::NO_ERROR);
+  }
+  ASSERT_EQ(setup(cases[0]), atb::NO_ERROR);
+  ASSERT_EQ(execute(cases[0]), atb::NO_ERROR);
+  ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  // Gather i reads element i + 1 of [10 i, 10 i + 1, ...].
+  for (int i = 0; i < 5; ++i)
+    EXPECT_EQ(result(cases[i]), 10.0f * i + i + 1) << "gather " << i;
+}
+
+TEST_F(TilingPoolTest, ExecuteWithAStaleBlockFaults) {
+  std::vector<Case> cases;
+  for (int i = 0; i < 5; ++i)
+    cases.push_back(makeCase(i));
+  // The first operation is set up once; four Setups of other operations
+  // take the other three blocks and then the first one's again.
+  for (Case &c : cases)
+    ASSERT_EQ(setup(c), atb::NO_ERROR);
+  // ATB does not notice at Execute: it copies the block as it is...
+  EXPECT_EQ(execute(cases[0]), atb::NO_ERROR);
+  // ... and the kernel runs with the fifth operation's tiling.
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_RT_AICORE_EXCEPTION);
+  std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("Execute copied tiling block 0, which a later Setup of "
+                     "another operation overwrote"),
+            std::string::npos)
+      << err;
+  // With three other Setups in between, the block is still its own.
+  ASSERT_EQ(setup(cases[0]), atb::NO_ERROR);
+  for (int i = 1; i < 4; ++i)
+    ASSERT_EQ(setup(cases[i]), atb::NO_ERROR);
+  EXPECT_EQ(execute(cases[0]), atb::NO_ERROR);
+  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  EXPECT_EQ(result(cases[0]), 1.0f);
+}
+
+TEST_F(EmulatorTest, TilingPoolSizes) {
+  atb::Context *other = nullptr;
+  // ATB accepts 128..1024 host and 32..1024 device blocks.
+  EXPECT_EQ(atb::CreateContext(&other, 127, 32), atb::ERROR_INVALID_PARAM);
+  EXPECT_EQ(atb::CreateContext(&other, 128, 31), atb::ERROR_INVALID_PARAM);
+  ASSERT_EQ(atb::CreateContext(&other, 128, 32), atb::NO_ERROR);
+  EXPECT_EQ(atb::DestroyContext(other), atb::NO_ERROR);
+  // Allocation callbacks come in pairs.
+  EXPECT_EQ(atb::CreateContext(
+                &other, [](size_t) -> void * { return nullptr; }, nullptr),
+            atb::ERROR_INVALID_PARAM);
+}
+
+//===----------------------------------------------------------------------===//
+// Transfer counters
+//===----------------------------------------------------------------------===//
+
+TEST_F(EmulatorTest, TransferCounters) {
+  gather_atb_emulator::resetTransferStats();
+  Bytes host(100, 7), back(100);
+  void *device = deviceAlloc(100);
+  ASSERT_EQ(
+      aclrtMemcpy(device, 100, host.data(), 100, ACL_MEMCPY_HOST_TO_DEVICE),
+      ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpyAsync(device, 100, host.data(), 40,
+                             ACL_MEMCPY_HOST_TO_DEVICE, stream),
+            ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpyAsync(back.data(), 100, device, 100,
+                             ACL_MEMCPY_DEVICE_TO_HOST, stream),
+            ACL_SUCCESS);
+  // The asynchronous copy happens only at synchronisation.
+  EXPECT_EQ(back[0], 0);
+  ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  EXPECT_EQ(back, host);
+  gather_atb_emulator::TransferStats stats =
+      gather_atb_emulator::getTransferStats();
+  EXPECT_EQ(stats.hostToDeviceBytes, 140u);
+  EXPECT_EQ(stats.hostToDeviceCopies, 2u);
+  EXPECT_EQ(stats.deviceToHostBytes, 100u);
+  EXPECT_EQ(stats.deviceToHostCopies, 1u);
+  EXPECT_EQ(stats.synchronizations, 1u);
+  // Rejected copies count nothing.
+  testing::internal::CaptureStderr();
+  EXPECT_NE(
+      aclrtMemcpy(device, 100, host.data(), 101, ACL_MEMCPY_HOST_TO_DEVICE),
+      ACL_SUCCESS);
+  testing::internal::GetCapturedStderr();
+  EXPECT_EQ(gather_atb_emulator::getTransferStats().hostToDeviceBytes, 140u);
+  gather_atb_emulator::resetTransferStats();
+  EXPECT_EQ(gather_atb_emulator::getTransferStats().synchronizations, 0u);
+}
+
+TEST_F(EmulatorTest, CurrentContextFollowsTheDeviceBinding) {
+  aclrtContext current = nullptr;
+  ASSERT_EQ(aclrtGetCurrentContext(&current), ACL_SUCCESS);
+  EXPECT_NE(current, nullptr);
+  int32_t device = -1;
+  ASSERT_EQ(aclrtGetDevice(&device), ACL_SUCCESS);
+  EXPECT_EQ(device, 0);
+  // A new thread has no device and no context.
+  std::thread([] {
+    aclrtContext none = &none;
+    EXPECT_EQ(aclrtGetCurrentContext(&none), ACL_SUCCESS);
+    EXPECT_EQ(none, nullptr);
+    int32_t d = -1;
+    EXPECT_EQ(aclrtGetDevice(&d), ACL_ERROR_RT_CONTEXT_NULL);
+  }).join();
 }
 
 } // namespace

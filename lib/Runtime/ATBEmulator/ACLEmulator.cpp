@@ -408,6 +408,7 @@ aclError aclrtSetDevice(int32_t deviceId) {
   }
   if (s.deviceRefs[deviceId]++ == 0)
     ++s.deviceGeneration[deviceId];
+  ++s.stats.setDeviceCalls;
   tlsDevice = deviceId;
   tlsGeneration = s.deviceGeneration[deviceId];
   return ACL_SUCCESS;

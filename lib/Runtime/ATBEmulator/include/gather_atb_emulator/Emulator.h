@@ -38,6 +38,9 @@ struct TransferStats {
   /// aclrtSynchronizeStream calls that succeeded or failed (not rejected
   /// for their arguments).
   uint64_t synchronizations = 0;
+  /// aclrtSetDevice calls that succeeded (not a transfer; counted here so
+  /// that tests see whether a library rebinds a thread's device).
+  uint64_t setDeviceCalls = 0;
 };
 
 /// Returns the counters.
