@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather-mlir/Conversion/Passes.h"
+#include "gather-mlir/Dialect/ATB/Transforms/Passes.h"
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 #include "gather-mlir/Pipelines/Pipelines.h"
 
@@ -25,6 +26,7 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::gather::registerGatherConversionPasses();
   mlir::gather::registerGatherTransformsPasses();
+  mlir::atb::registerATBTransformsPasses();
   mlir::gather::registerGatherPipelines();
 
   mlir::DialectRegistry registry;

@@ -641,6 +641,36 @@ int32_t gatherMemRefs(const char *entry, GatherAtbUnrankedMemRef *data,
   return gather(entry, args, const_cast<void *>(args[2].data), axis, batchDims);
 }
 
+/// gatherMemRefs for device memrefs: queued on the default stream.
+int32_t gatherDeviceMemRefs(const char *entry, GatherAtbUnrankedMemRef *data,
+                            int32_t dataDtype, uint64_t dataElemSize,
+                            GatherAtbUnrankedMemRef *indices,
+                            int32_t indicesDtype, uint64_t indicesElemSize,
+                            GatherAtbUnrankedMemRef *out, int64_t axis,
+                            int64_t batchDims) {
+  TensorArg args[3];
+  if (int32_t st = unpackMemRef(entry, "data", data, dataElemSize, args[0]))
+    return st;
+  if (int32_t st =
+          unpackMemRef(entry, "indices", indices, indicesElemSize, args[1]))
+    return st;
+  if (int32_t st = unpackMemRef(entry, "out", out, dataElemSize, args[2]))
+    return st;
+  args[0].dtype = args[2].dtype = dataDtype;
+  args[1].dtype = indicesDtype;
+  for (const TensorArg &arg : args)
+    if (int32_t st = checkArgument(entry, arg))
+      return st;
+  RuntimeState &rt = runtime();
+  std::lock_guard<std::mutex> lock(rt.mutex);
+  if (int32_t st = ensureInitialized(rt))
+    return st;
+  void *device[3] = {const_cast<void *>(args[0].data),
+                     const_cast<void *>(args[1].data),
+                     const_cast<void *>(args[2].data)};
+  return launch(rt, args, device, axis, batchDims, rt.defaultStream);
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -733,8 +763,16 @@ int32_t gatherAtbCopy(void *dst, const void *src, uint64_t bytes, int32_t kind,
     std::lock_guard<std::mutex> lock(rt.mutex);
     if (int32_t st = ensureInitialized(rt))
       return st;
+    // Host to device completes before returning, so that the host buffer
+    // may be written or freed at once; device to host is queued.
+    if (kind == GATHER_ATB_HOST_TO_DEVICE) {
+      if (aclError err =
+              aclrtMemcpy(dst, bytes, src, bytes, ACL_MEMCPY_HOST_TO_DEVICE))
+        return aclFailure("aclrtMemcpy", err);
+      return 0;
+    }
     if (aclError err = aclrtMemcpyAsync(
-            dst, bytes, src, bytes, static_cast<aclrtMemcpyKind>(kind),
+            dst, bytes, src, bytes, ACL_MEMCPY_DEVICE_TO_HOST,
             stream ? static_cast<aclrtStream>(stream) : rt.defaultStream))
       return aclFailure("aclrtMemcpyAsync", err);
     return 0;
@@ -836,6 +874,32 @@ void _mlir_ciface_gatherAtbPrintTransferStats(void) {
   std::fflush(stdout);
 }
 
+void _mlir_ciface_gatherAtbAllocDevice(GatherAtbByteMemRef *result,
+                                       int64_t bytes) {
+  *result = GatherAtbByteMemRef{nullptr, nullptr, 0, 0, 1};
+  void *data = nullptr;
+  if (bytes <= 0 || gatherAtbMalloc(&data, static_cast<uint64_t>(bytes)))
+    return;
+  *result = GatherAtbByteMemRef{data, data, 0, bytes, 1};
+}
+
+int32_t gatherAtbFreeDevice(int64_t address) {
+  return gatherAtbFree(reinterpret_cast<void *>(address));
+}
+
+int32_t gatherAtbCopyAddress(int64_t dst, int64_t src, int64_t bytes,
+                             int32_t kind) {
+  if (bytes == 0)
+    return 0;
+  return gatherAtbCopy(reinterpret_cast<void *>(dst),
+                       reinterpret_cast<const void *>(src),
+                       static_cast<uint64_t>(bytes), kind, nullptr);
+}
+
+int32_t gatherAtbSynchronizeDefault(void) {
+  return gatherAtbSynchronize(nullptr);
+}
+
 void gatherAtbResetForTesting(void) {
   RuntimeState &rt = runtime();
   {
@@ -860,6 +924,15 @@ void gatherAtbResetForTesting(void) {
       return gatherMemRefs("_mlir_ciface_gatherAtbGather_" #X "_" #I, data,    \
                            XDTYPE, XSIZE, indices, IDTYPE, ISIZE, out, axis,   \
                            batchDims);                                         \
+    });                                                                        \
+  }                                                                            \
+  int32_t _mlir_ciface_gatherAtbGatherDevice_##X##_##I(                        \
+      GatherAtbUnrankedMemRef *data, GatherAtbUnrankedMemRef *indices,         \
+      GatherAtbUnrankedMemRef *out, int64_t axis, int64_t batchDims) {         \
+    return guarded("_mlir_ciface_gatherAtbGatherDevice_" #X "_" #I, [&] {      \
+      return gatherDeviceMemRefs(                                              \
+          "_mlir_ciface_gatherAtbGatherDevice_" #X "_" #I, data, XDTYPE,       \
+          XSIZE, indices, IDTYPE, ISIZE, out, axis, batchDims);                \
     });                                                                        \
   }
 
