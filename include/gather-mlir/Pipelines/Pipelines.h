@@ -82,7 +82,7 @@ struct GatherToATBPipelineOptions
           clEnumValN(AscendSoc::Ascend910_93, "ascend910_93",
                      "Atlas A3 training and inference products"),
           clEnumValN(AscendSoc::Ascend910, "ascend910",
-                     "Atlas training products"),
+                     "Atlas training products (no bf16 data)"),
           clEnumValN(AscendSoc::Ascend310P, "ascend310p",
                      "Atlas inference products (no bf16 data)"),
           clEnumValN(AscendSoc::Ascend310B, "ascend310b",
