@@ -8,6 +8,7 @@
 #include "gather-mlir/Conversion/Passes.h"
 #include "gather-mlir/Dialect/ATB/IR/ATBDialect.h"
 #include "gather-mlir/Dialect/ATB/Transforms/BufferizableOpInterfaceImpl.h"
+#include "gather-mlir/Dialect/ATB/Transforms/Passes.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 #include "gather-mlir/Dialect/Gather/Transforms/TilingInterfaceImpl.h"
@@ -44,6 +45,7 @@ void mlir::gather::registerAllPasses() {
     mlir::registerAllPasses();
     registerGatherConversionPasses();
     registerGatherTransformsPasses();
+    atb::registerATBTransformsPasses();
     registerGatherPipelines();
   });
 }

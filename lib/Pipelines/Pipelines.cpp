@@ -8,6 +8,7 @@
 #include "gather-mlir/Conversion/Passes.h"
 #include "gather-mlir/Dialect/ATB/IR/ATBDialect.h"
 #include "gather-mlir/Dialect/ATB/Transforms/BufferizableOpInterfaceImpl.h"
+#include "gather-mlir/Dialect/ATB/Transforms/Passes.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 
@@ -268,8 +269,12 @@ LogicalResult mlir::gather::buildGatherToATBPipeline(
     addGatherToLinalg(modulePm, settings);
     if (failed(addTensorToAffine(modulePm, settings, errorStream)))
       return failure();
-    // atb.gather is bufferized with the rest; its memref form becomes runtime
-    // calls before everything goes to the LLVM dialect.
+    // atb.gather is bufferized with the rest; its operands move to device
+    // memory with copies at the boundary of the device region, and then
+    // everything becomes runtime calls before it all goes to the LLVM
+    // dialect.
+    if (options.deviceResident)
+      modulePm.addNestedPass<func::FuncOp>(atb::createATBPlaceTransfers());
     modulePm.addPass(createConvertATBToRuntime());
     return addAffineToLLVM(modulePm, settings, errorStream);
   });

@@ -15,6 +15,7 @@
 
 #include "acl/acl.h"
 #include "atb/atb_infer.h"
+#include "gather_atb_emulator/Emulator.h"
 
 #include "gtest/gtest.h"
 
@@ -380,9 +381,14 @@ TEST(ATBTypesTest, SVector) {
   v.resize(2);
   EXPECT_EQ(v.size(), 2u);
   EXPECT_EQ(v.end() - v.begin(), 2);
-  atb::SVector<int, 2> small = {7, 8};
-  EXPECT_DEATH(small.push_back(9), "capacity exceeded");
-  EXPECT_DEATH((void)small[2], "index out of range");
+  // Like the public atb/svector.h, misuse throws.
+  EXPECT_THROW((void)v[2], std::out_of_range);
+  EXPECT_THROW((void)v.at(7), std::out_of_range);
+  atb::SVector<int> full(atb::MAX_SVECTOR_SIZE, 1);
+  EXPECT_EQ(full.size(), 256u);
+  EXPECT_THROW(full.push_back(9), atb::MaxSizeExceeded);
+  EXPECT_THROW(atb::SVector<int>(atb::MAX_SVECTOR_SIZE + 1),
+               atb::MaxSizeExceeded);
 }
 
 TEST(ATBTypesTest, GetTensorSize) {
@@ -703,30 +709,37 @@ TEST_F(EmulatorTest, SetupTensorCounts) {
 }
 
 TEST_F(EmulatorTest, SetupRanks) {
-  // Rank 0 anywhere.
+  // Rank 0 anywhere: TensorCheck::CheckTensorShape, ERROR_INVALID_TENSOR_DIM.
   EXPECT_EQ(setupStatus(0, 0, makeDesc(ACL_FLOAT, {}), makeDesc(ACL_INT32, {1}),
                         makeDesc(ACL_FLOAT, {1})),
-            atb::ERROR_INVALID_TENSOR_DIM_NUM);
+            atb::ERROR_INVALID_TENSOR_DIM);
   EXPECT_EQ(setupStatus(0, 0, makeDesc(ACL_FLOAT, {4}), makeDesc(ACL_INT32, {}),
                         makeDesc(ACL_FLOAT, {1})),
-            atb::ERROR_INVALID_TENSOR_DIM_NUM);
+            atb::ERROR_INVALID_TENSOR_DIM);
   EXPECT_EQ(setupStatus(0, 0, makeDesc(ACL_FLOAT, {4}),
                         makeDesc(ACL_INT32, {1}), makeDesc(ACL_FLOAT, {})),
-            atb::ERROR_INVALID_TENSOR_DIM_NUM);
-  // Rank 9.
+            atb::ERROR_INVALID_TENSOR_DIM);
+  // Rank 9: the same check.
   atb::TensorDesc rank9 = makeDesc(ACL_FLOAT, {1, 1, 1, 1, 1, 1, 1, 1});
   rank9.shape.dimNum = 9;
   EXPECT_EQ(setupStatus(0, 0, rank9, makeDesc(ACL_INT32, {1}), rank9),
-            atb::ERROR_INVALID_TENSOR_DIM_NUM);
-  // rank(x) + rank(indices) = 9 is the limit...
+            atb::ERROR_INVALID_TENSOR_DIM);
+  // rank(x) + rank(indices) - 1 - batchDims <= 8 (GatherOperation::
+  // ParamCheck): 8 + 1 - 1 - 0 = 8 passes...
   Shape x8(8, 2);
   EXPECT_EQ(setupStatus(0, 0, makeDesc(ACL_FLOAT, x8), makeDesc(ACL_INT32, {2}),
                         makeDesc(ACL_FLOAT, x8)),
             atb::NO_ERROR);
-  // ... even where the newer rule (output rank <= 8) would allow more.
+  // ... as does 5 + 5 - 1 - 1 = 8, which the older rule
+  // rank(x) + rank(indices) <= 9 refused...
   Shape x5 = {2, 2, 2, 2, 2}, i5 = {2, 2, 2, 2, 2};
   EXPECT_EQ(setupStatus(1, 1, makeDesc(ACL_FLOAT, x5), makeDesc(ACL_INT32, i5),
                         makeDesc(ACL_FLOAT, gatherShape(x5, i5, 1, 1))),
+            atb::NO_ERROR);
+  // ... while 5 + 5 - 1 - 0 = 9 fails with ERROR_INVALID_TENSOR_DIM_NUM
+  // (given an output of rank 8, which passes the shape check before it).
+  EXPECT_EQ(setupStatus(1, 0, makeDesc(ACL_FLOAT, x5), makeDesc(ACL_INT32, i5),
+                        makeDesc(ACL_FLOAT, x8)),
             atb::ERROR_INVALID_TENSOR_DIM_NUM);
 }
 
@@ -758,7 +771,7 @@ TEST_F(EmulatorTest, SetupShapes) {
   EXPECT_EQ(setupStatus(1, 0, makeDesc(ACL_FLOAT, {3, 3}),
                         makeDesc(ACL_INT32, {2}),
                         makeDesc(ACL_FLOAT, {3, 2, 1})),
-            atb::ERROR_INVALID_TENSOR_DIM);
+            atb::ERROR_INVALID_TENSOR_DIM_NUM);
   // The spec's two examples.
   EXPECT_EQ(setupStatus(1, 0, makeDesc(ACL_FLOAT, {3, 3}),
                         makeDesc(ACL_INT32, {2}), makeDesc(ACL_FLOAT, {3, 2})),
@@ -791,41 +804,48 @@ TEST_F(EmulatorTest, SetupDtypes) {
     for (aclDataType i : kIndexDtypes)
       EXPECT_EQ(example1SetupStatus(x, i), atb::NO_ERROR)
           << "x " << x << " indices " << i;
-  for (aclDataType x : {ACL_INT8, ACL_UINT8, ACL_INT16, ACL_DOUBLE, ACL_BOOL,
-                        ACL_UINT64, ACL_DT_UNDEFINED})
+  // A dtype outside the ini table: OperationBase::CheckIniMatch.
+  for (aclDataType x :
+       {ACL_INT8, ACL_UINT8, ACL_INT16, ACL_DOUBLE, ACL_BOOL, ACL_UINT64})
     EXPECT_EQ(example1SetupStatus(x, ACL_INT64),
-              atb::ERROR_INVALID_TENSOR_DTYPE)
+              atb::ERROR_INVALID_TENSOR_INI_MATCH)
         << "x " << x;
-  for (aclDataType i : {ACL_FLOAT, ACL_FLOAT16, ACL_INT16, ACL_INT8, ACL_UINT64,
-                        ACL_DT_UNDEFINED})
+  for (aclDataType i :
+       {ACL_FLOAT, ACL_FLOAT16, ACL_INT16, ACL_INT8, ACL_UINT64})
     EXPECT_EQ(example1SetupStatus(ACL_FLOAT, i),
-              atb::ERROR_INVALID_TENSOR_DTYPE)
+              atb::ERROR_INVALID_TENSOR_INI_MATCH)
         << "indices " << i;
-  // Output dtype must be x's.
+  // A dtype without a size fails the shape check first.
+  EXPECT_EQ(example1SetupStatus(ACL_DT_UNDEFINED, ACL_INT64),
+            atb::ERROR_INVALID_TENSOR_SIZE);
+  // Output dtype must be x's: the ini combinations pair them.
   EXPECT_EQ(setupStatus(1, 0, makeDesc(ACL_FLOAT, {3, 3}),
                         makeDesc(ACL_INT32, {2}),
                         makeDesc(ACL_FLOAT16, {3, 2})),
-            atb::ERROR_INVALID_TENSOR_DTYPE);
+            atb::ERROR_INVALID_TENSOR_INI_MATCH);
 }
 
 TEST_F(EmulatorTest, SocDtypeTables) {
   // Products that accept every pair.
-  for (const char *soc : {"ascend910b", "ascend910_93", "ascend910"}) {
+  for (const char *soc : {"ascend910b", "ascend910_93"}) {
     setenv(kSocEnv, soc, 1);
     for (aclDataType x : kDataDtypes)
       for (aclDataType i : kIndexDtypes)
         EXPECT_EQ(example1SetupStatus(x, i), atb::NO_ERROR)
             << soc << " x " << x << " indices " << i;
   }
-  // ascend310p: no bfloat16.
-  setenv(kSocEnv, "ascend310p", 1);
-  for (aclDataType x : kDataDtypes)
-    for (aclDataType i : kIndexDtypes)
-      EXPECT_EQ(example1SetupStatus(x, i),
-                x == ACL_BF16 ? atb::ERROR_INVALID_TENSOR_INI_MATCH
-                              : atb::NO_ERROR)
-          << "ascend310p x " << x << " indices " << i;
-  // ascend310b: x float16 only.
+  // ascend910 (910A) and ascend310p: TensorCheck::CheckBF16 rejects bf16
+  // with ERROR_INVALID_TENSOR_DTYPE.
+  for (const char *soc : {"ascend910", "ascend310p"}) {
+    setenv(kSocEnv, soc, 1);
+    for (aclDataType x : kDataDtypes)
+      for (aclDataType i : kIndexDtypes)
+        EXPECT_EQ(example1SetupStatus(x, i),
+                  x == ACL_BF16 ? atb::ERROR_INVALID_TENSOR_DTYPE
+                                : atb::NO_ERROR)
+            << soc << " x " << x << " indices " << i;
+  }
+  // ascend310b: its ini table has x float16 only.
   setenv(kSocEnv, "ascend310b", 1);
   for (aclDataType x : kDataDtypes)
     for (aclDataType i : kIndexDtypes)
@@ -833,17 +853,17 @@ TEST_F(EmulatorTest, SocDtypeTables) {
                 x == ACL_FLOAT16 ? atb::NO_ERROR
                                  : atb::ERROR_INVALID_TENSOR_INI_MATCH)
           << "ascend310b x " << x << " indices " << i;
-  // ascend950: no uint32 indices.
+  // ascend950: aclnnGatherV3 takes no uint32 data and no uint32 indices.
   setenv(kSocEnv, "ascend950", 1);
   for (aclDataType x : kDataDtypes)
     for (aclDataType i : kIndexDtypes)
-      EXPECT_EQ(example1SetupStatus(x, i),
-                i == ACL_UINT32 ? atb::ERROR_INVALID_TENSOR_INI_MATCH
-                                : atb::NO_ERROR)
+      EXPECT_EQ(example1SetupStatus(x, i), x == ACL_UINT32 || i == ACL_UINT32
+                                               ? atb::ERROR_CANN_ERROR
+                                               : atb::NO_ERROR)
           << "ascend950 x " << x << " indices " << i;
-  // A dtype outside the generic list is a dtype error, not a table error.
+  // A dtype outside the generic table fails the ini check on every product.
   EXPECT_EQ(example1SetupStatus(ACL_INT8, ACL_INT32),
-            atb::ERROR_INVALID_TENSOR_DTYPE);
+            atb::ERROR_INVALID_TENSOR_INI_MATCH);
   // Names are case-insensitive.
   setenv(kSocEnv, "Ascend310B", 1);
   EXPECT_EQ(example1SetupStatus(ACL_FLOAT, ACL_INT32),
@@ -886,17 +906,18 @@ TEST_F(EmulatorTest, SetupSizes) {
 }
 
 TEST_F(EmulatorTest, SetupFormat) {
+  // Formats are part of the ini combinations (all ND).
   EXPECT_EQ(setupStatus(1, 0, makeDesc(ACL_FLOAT, {3, 3}, ACL_FORMAT_NCHW),
                         makeDesc(ACL_INT32, {2}), makeDesc(ACL_FLOAT, {3, 2})),
-            atb::ERROR_INVALID_PARAM);
+            atb::ERROR_INVALID_TENSOR_INI_MATCH);
   EXPECT_EQ(setupStatus(1, 0, makeDesc(ACL_FLOAT, {3, 3}),
                         makeDesc(ACL_INT32, {2}, ACL_FORMAT_FRACTAL_NZ),
                         makeDesc(ACL_FLOAT, {3, 2})),
-            atb::ERROR_INVALID_PARAM);
+            atb::ERROR_INVALID_TENSOR_INI_MATCH);
   EXPECT_EQ(setupStatus(1, 0, makeDesc(ACL_FLOAT, {3, 3}),
                         makeDesc(ACL_INT32, {2}),
                         makeDesc(ACL_FLOAT, {3, 2}, ACL_FORMAT_UNDEFINED)),
-            atb::ERROR_INVALID_PARAM);
+            atb::ERROR_INVALID_TENSOR_INI_MATCH);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1005,10 +1026,12 @@ TEST_F(ExecuteTest, DataSizes) {
   for (int t = 0; t < 3; ++t) {
     atb::VariantPack pack = dp.pack;
     atb::Tensor &tensor = t < 2 ? pack.inTensors[t] : pack.outTensors[0];
+    // OperationBase::ExecuteVariantPack{In,Out}TensorCheck:
+    // ERROR_INVALID_PARAM.
     tensor.dataSize += 4;
-    EXPECT_EQ(execute(pack), atb::ERROR_INVALID_TENSOR_SIZE) << "tensor " << t;
+    EXPECT_EQ(execute(pack), atb::ERROR_INVALID_PARAM) << "tensor " << t;
     tensor.dataSize -= 8;
-    EXPECT_EQ(execute(pack), atb::ERROR_INVALID_TENSOR_SIZE) << "tensor " << t;
+    EXPECT_EQ(execute(pack), atb::ERROR_INVALID_PARAM) << "tensor " << t;
   }
   // Execute compares with the description given to Setup, not the one
   // passed now.
@@ -1021,7 +1044,8 @@ TEST_F(ExecuteTest, DataSizes) {
 TEST_F(ExecuteTest, TensorCounts) {
   atb::VariantPack pack = dp.pack;
   pack.inTensors.resize(1);
-  EXPECT_EQ(execute(pack), atb::ERROR_INVALID_IN_TENSOR_NUM);
+  // Execute compares the count with Setup's: ERROR_INVALID_PARAM.
+  EXPECT_EQ(execute(pack), atb::ERROR_INVALID_PARAM);
 }
 
 TEST_F(ExecuteTest, DataAddresses) {
@@ -1237,6 +1261,172 @@ TEST_F(EmulatorTest, ConcurrentGathers) {
   for (std::thread &t : threads)
     t.join();
   EXPECT_EQ(failures.load(), 0);
+}
+
+//===----------------------------------------------------------------------===//
+// Tiling pool
+//===----------------------------------------------------------------------===//
+
+/// A context whose pool has 4 host tiling blocks.
+class TilingPoolTest : public EmulatorTest {
+protected:
+  void SetUp() override {
+    setenv("GATHER_ATB_EMULATOR_TILING_BLOCKS", "4", 1);
+    EmulatorTest::SetUp();
+    unsetenv("GATHER_ATB_EMULATOR_TILING_BLOCKS");
+  }
+
+  /// Gather i of 5: x = [i + 2] float values 10 * i + k, indices {i + 1}
+  /// (the last row), on its own operation.
+  struct Case {
+    DevicePack dp;
+    atb::Operation *op = nullptr;
+    void *workspace = nullptr;
+    uint64_t workspaceSize = 0;
+  };
+  Case makeCase(int i) {
+    Case c;
+    std::vector<float> values;
+    for (int k = 0; k < i + 2; ++k)
+      values.push_back(static_cast<float>(10 * i + k));
+    Bytes x(values.size() * 4);
+    std::memcpy(x.data(), values.data(), x.size());
+    c.dp = makeDevicePack(
+        makeDesc(ACL_FLOAT, {i + 2}), x, makeDesc(ACL_INT64, {1}),
+        encodeIndices(ACL_INT64, {i + 1}), makeDesc(ACL_FLOAT, {1}));
+    c.op = createGather(0, 0);
+    return c;
+  }
+  atb::Status setup(Case &c) {
+    atb::Status st = c.op->Setup(c.dp.pack, c.workspaceSize, context);
+    if (!c.workspace && c.workspaceSize)
+      c.workspace = deviceAlloc(c.workspaceSize);
+    return st;
+  }
+  atb::Status execute(Case &c) {
+    return c.op->Execute(c.dp.pack, static_cast<uint8_t *>(c.workspace),
+                         c.workspaceSize, context);
+  }
+  float result(const Case &c) {
+    Bytes out = download(c.dp.out, 4);
+    float value;
+    std::memcpy(&value, out.data(), 4);
+    return value;
+  }
+};
+
+TEST_F(TilingPoolTest, SetupBeforeEveryExecuteIsCorrect) {
+  std::vector<Case> cases;
+  for (int i = 0; i < 5; ++i)
+    cases.push_back(makeCase(i));
+  // Five operations, each set up and executed; then the first again. All
+  // queued on the stream and synchronised once.
+  for (Case &c : cases) {
+    ASSERT_EQ(setup(c), atb::NO_ERROR);
+    ASSERT_EQ(execute(c), atb::NO_ERROR);
+  }
+  ASSERT_EQ(setup(cases[0]), atb::NO_ERROR);
+  ASSERT_EQ(execute(cases[0]), atb::NO_ERROR);
+  ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  // Gather i reads element i + 1 of [10 i, 10 i + 1, ...].
+  for (int i = 0; i < 5; ++i)
+    EXPECT_EQ(result(cases[i]), 10.0f * i + i + 1) << "gather " << i;
+}
+
+TEST_F(TilingPoolTest, ExecuteWithAStaleBlockFaults) {
+  std::vector<Case> cases;
+  for (int i = 0; i < 5; ++i)
+    cases.push_back(makeCase(i));
+  // The first operation is set up once; four Setups of other operations
+  // take the other three blocks and then the first one's again.
+  for (Case &c : cases)
+    ASSERT_EQ(setup(c), atb::NO_ERROR);
+  // ATB does not notice at Execute: it copies the block as it is...
+  EXPECT_EQ(execute(cases[0]), atb::NO_ERROR);
+  // ... and the kernel runs with the fifth operation's tiling.
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_RT_AICORE_EXCEPTION);
+  std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("Execute copied tiling block 0, which a later Setup of "
+                     "another operation overwrote"),
+            std::string::npos)
+      << err;
+  // With three other Setups in between, the block is still its own.
+  ASSERT_EQ(setup(cases[0]), atb::NO_ERROR);
+  for (int i = 1; i < 4; ++i)
+    ASSERT_EQ(setup(cases[i]), atb::NO_ERROR);
+  EXPECT_EQ(execute(cases[0]), atb::NO_ERROR);
+  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  EXPECT_EQ(result(cases[0]), 1.0f);
+}
+
+TEST_F(EmulatorTest, TilingPoolSizes) {
+  atb::Context *other = nullptr;
+  // ATB accepts 128..1024 host and 32..1024 device blocks.
+  EXPECT_EQ(atb::CreateContext(&other, 127, 32), atb::ERROR_INVALID_PARAM);
+  EXPECT_EQ(atb::CreateContext(&other, 128, 31), atb::ERROR_INVALID_PARAM);
+  ASSERT_EQ(atb::CreateContext(&other, 128, 32), atb::NO_ERROR);
+  EXPECT_EQ(atb::DestroyContext(other), atb::NO_ERROR);
+  // Allocation callbacks come in pairs.
+  EXPECT_EQ(atb::CreateContext(
+                &other, [](size_t) -> void * { return nullptr; }, nullptr),
+            atb::ERROR_INVALID_PARAM);
+}
+
+//===----------------------------------------------------------------------===//
+// Transfer counters
+//===----------------------------------------------------------------------===//
+
+TEST_F(EmulatorTest, TransferCounters) {
+  gather_atb_emulator::resetTransferStats();
+  Bytes host(100, 7), back(100);
+  void *device = deviceAlloc(100);
+  ASSERT_EQ(
+      aclrtMemcpy(device, 100, host.data(), 100, ACL_MEMCPY_HOST_TO_DEVICE),
+      ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpyAsync(device, 100, host.data(), 40,
+                             ACL_MEMCPY_HOST_TO_DEVICE, stream),
+            ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpyAsync(back.data(), 100, device, 100,
+                             ACL_MEMCPY_DEVICE_TO_HOST, stream),
+            ACL_SUCCESS);
+  // The asynchronous copy happens only at synchronisation.
+  EXPECT_EQ(back[0], 0);
+  ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  EXPECT_EQ(back, host);
+  gather_atb_emulator::TransferStats stats =
+      gather_atb_emulator::getTransferStats();
+  EXPECT_EQ(stats.hostToDeviceBytes, 140u);
+  EXPECT_EQ(stats.hostToDeviceCopies, 2u);
+  EXPECT_EQ(stats.deviceToHostBytes, 100u);
+  EXPECT_EQ(stats.deviceToHostCopies, 1u);
+  EXPECT_EQ(stats.synchronizations, 1u);
+  // Rejected copies count nothing.
+  testing::internal::CaptureStderr();
+  EXPECT_NE(
+      aclrtMemcpy(device, 100, host.data(), 101, ACL_MEMCPY_HOST_TO_DEVICE),
+      ACL_SUCCESS);
+  testing::internal::GetCapturedStderr();
+  EXPECT_EQ(gather_atb_emulator::getTransferStats().hostToDeviceBytes, 140u);
+  gather_atb_emulator::resetTransferStats();
+  EXPECT_EQ(gather_atb_emulator::getTransferStats().synchronizations, 0u);
+}
+
+TEST_F(EmulatorTest, CurrentContextFollowsTheDeviceBinding) {
+  aclrtContext current = nullptr;
+  ASSERT_EQ(aclrtGetCurrentContext(&current), ACL_SUCCESS);
+  EXPECT_NE(current, nullptr);
+  int32_t device = -1;
+  ASSERT_EQ(aclrtGetDevice(&device), ACL_SUCCESS);
+  EXPECT_EQ(device, 0);
+  // A new thread has no device and no context.
+  std::thread([] {
+    aclrtContext none = &none;
+    EXPECT_EQ(aclrtGetCurrentContext(&none), ACL_SUCCESS);
+    EXPECT_EQ(none, nullptr);
+    int32_t d = -1;
+    EXPECT_EQ(aclrtGetDevice(&d), ACL_ERROR_RT_CONTEXT_NULL);
+  }).join();
 }
 
 } // namespace

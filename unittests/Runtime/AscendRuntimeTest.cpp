@@ -258,8 +258,12 @@ TEST_F(AscendRuntimeTest, EveryWrapperOnSpecExample2) {
   CHECK_WRAPPER(i64, i64, int64_t, int64_t);
   CHECK_WRAPPER(i64, u32, int64_t, uint32_t);
 #undef CHECK_WRAPPER
-  // 18 distinct (dtype) keys.
-  EXPECT_EQ(stats().createOps, 18);
+  // One operation (axis 1, batchDims 1), set up before each of the 18
+  // executions.
+  Stats s = stats();
+  EXPECT_EQ(s.createOps, 1);
+  EXPECT_EQ(s.setups, 18);
+  EXPECT_EQ(s.executes, 18);
 }
 
 //===----------------------------------------------------------------------===//
@@ -273,10 +277,11 @@ TEST_F(AscendRuntimeTest, IdenticalCallsReuseTheOperation) {
   EXPECT_EQ(out, kOut1);
   Stats s = stats();
   EXPECT_EQ(s.createOps, 1);
-  EXPECT_EQ(s.setups, 1);
+  // Setup precedes every Execute.
+  EXPECT_EQ(s.setups, 2);
   EXPECT_EQ(s.executes, 2);
 
-  // A different shape needs a new operation...
+  // A different shape with the same parameters reuses the operation...
   std::vector<float> x = {1, 2, 3, 4, 5, 6, 7, 8};
   std::vector<int64_t> idx = {3, 0};
   std::vector<float> out2(4, -1);
@@ -287,11 +292,11 @@ TEST_F(AscendRuntimeTest, IdenticalCallsReuseTheOperation) {
             0);
   EXPECT_EQ(out2, std::vector<float>({4, 1, 8, 5}));
   s = stats();
-  EXPECT_EQ(s.createOps, 2);
-  EXPECT_EQ(s.setups, 2);
+  EXPECT_EQ(s.createOps, 1);
+  EXPECT_EQ(s.setups, 3);
   EXPECT_EQ(s.executes, 3);
 
-  // ... while the first one is still cached, and new data flows through it.
+  // ... and the first shape runs through it again with new data.
   std::vector<int64_t> otherIdx = {1, 1};
   std::vector<float> out3(6, -1);
   ASSERT_EQ(gatherAtbGather(kX.data(), GATHER_ATB_DT_FLOAT, kXShape.data(), 2,
@@ -301,12 +306,12 @@ TEST_F(AscendRuntimeTest, IdenticalCallsReuseTheOperation) {
             0);
   EXPECT_EQ(out3, std::vector<float>({2, 2, 5, 5, 8, 8}));
   s = stats();
-  EXPECT_EQ(s.createOps, 2);
-  EXPECT_EQ(s.setups, 2);
+  EXPECT_EQ(s.createOps, 1);
+  EXPECT_EQ(s.setups, 4);
   EXPECT_EQ(s.executes, 4);
 }
 
-TEST_F(AscendRuntimeTest, KeyIncludesAxisAndDtypes) {
+TEST_F(AscendRuntimeTest, OperationsAreKeyedByTheirParameters) {
   std::vector<float> out;
   ASSERT_EQ(gatherExample1(out), 0);
   // Same shapes, other axis.
@@ -326,11 +331,12 @@ TEST_F(AscendRuntimeTest, KeyIncludesAxisAndDtypes) {
                             kOut1Shape.data(), 2, 1, 0),
             0);
   EXPECT_EQ(outi, std::vector<int32_t>({3, 1, 6, 4, 9, 7}));
-  EXPECT_EQ(stats().createOps, 3);
+  // axis 1 and axis 0: two operations; the dtype is not a parameter.
+  EXPECT_EQ(stats().createOps, 2);
 }
 
-TEST_F(AscendRuntimeTest, CacheIsBounded) {
-  // Many distinct shapes evict the oldest entries; results stay right.
+TEST_F(AscendRuntimeTest, ManyShapesShareOneOperation) {
+  // Shapes are not part of the key: one operation, set up for each shape.
   std::vector<float> x(64);
   for (int i = 0; i < 64; ++i)
     x[i] = static_cast<float>(i);
@@ -345,25 +351,9 @@ TEST_F(AscendRuntimeTest, CacheIsBounded) {
               0);
     EXPECT_EQ(out[0], static_cast<float>(n - 1));
   }
-  EXPECT_EQ(stats().createOps, 40);
-  // The first shape was evicted long ago: it is created again.
-  std::vector<float> out(1, -1);
-  Shape xs = {1}, is = {1}, os = {1};
-  idx[0] = 0;
-  ASSERT_EQ(gatherAtbGather(x.data(), GATHER_ATB_DT_FLOAT, xs.data(), 1,
-                            idx.data(), GATHER_ATB_DT_INT64, is.data(), 1,
-                            out.data(), os.data(), 1, 0, 0),
-            0);
-  EXPECT_EQ(stats().createOps, 41);
-  // The last one is still cached.
-  Shape xs40 = {40};
-  idx[0] = 39;
-  ASSERT_EQ(gatherAtbGather(x.data(), GATHER_ATB_DT_FLOAT, xs40.data(), 1,
-                            idx.data(), GATHER_ATB_DT_INT64, is.data(), 1,
-                            out.data(), os.data(), 1, 0, 0),
-            0);
-  EXPECT_EQ(out[0], 39.0f);
-  EXPECT_EQ(stats().createOps, 41);
+  Stats s = stats();
+  EXPECT_EQ(s.createOps, 1);
+  EXPECT_EQ(s.setups, 40);
 }
 
 //===----------------------------------------------------------------------===//
@@ -426,7 +416,7 @@ TEST_F(AscendRuntimeTest, InvalidCallsReturnTheATBStatus) {
                                GATHER_ATB_DT_INT64, kIdx1Shape.data(), 1,
                                out.data(), kOut1Shape.data(), 2, 1, 0);
       },
-      6, "gather-atb: Setup failed with ERROR_INVALID_TENSOR_DTYPE (6)");
+      13, "gather-atb: Setup failed with ERROR_INVALID_TENSOR_INI_MATCH (13)");
   // Not supported on the chosen product.
   setenv("GATHER_ATB_EMULATOR_SOC", "ascend310b", 1);
   expectFailure([&] { return gatherExample1(out); }, 13,
@@ -440,7 +430,7 @@ TEST_F(AscendRuntimeTest, InvalidCallsReturnTheATBStatus) {
                                2, kIdx1.data(), GATHER_ATB_DT_INT64, nullptr, 0,
                                out.data(), kXShape.data(), 1, 1, 0);
       },
-      16, "gather-atb: Setup failed with ERROR_INVALID_TENSOR_DIM_NUM (16)");
+      8, "gather-atb: Setup failed with ERROR_INVALID_TENSOR_DIM (8)");
   // Failures are not cached; a valid call still works afterwards.
   EXPECT_EQ(gatherExample1(out), 0);
   EXPECT_EQ(out, kOut1);
@@ -521,7 +511,7 @@ TEST_F(AscendRuntimeTest, ConcurrentCallsFromManyThreads) {
   EXPECT_EQ(failures.load(), 0);
   Stats s = stats();
   EXPECT_EQ(s.createOps, 1);
-  EXPECT_EQ(s.setups, 1);
+  EXPECT_EQ(s.setups, 100);
   EXPECT_EQ(s.executes, 100);
 }
 
@@ -531,6 +521,225 @@ TEST_F(AscendRuntimeTest, StatsAcceptNullPointers) {
   int64_t executes = 0;
   gatherAtbGetStats(nullptr, nullptr, &executes);
   EXPECT_EQ(executes, 1);
+}
+
+//===----------------------------------------------------------------------===//
+// Tiling pool
+//===----------------------------------------------------------------------===//
+
+/// x = [0, 1, ..., n-1] (n = 2 + i), indices {i + 1}: the value i + 1, by a
+/// gather of axis 0 (i even) or of axis 1 on x reshaped to [1, n] (i odd),
+/// so that the five gathers use two operations with five different
+/// tilings.
+int32_t gatherCase(int i, float &value) {
+  int64_t n = 2 + i;
+  std::vector<float> x(n);
+  for (int64_t k = 0; k < n; ++k)
+    x[k] = static_cast<float>(k);
+  std::vector<int64_t> idx = {i + 1};
+  Shape is = {1};
+  value = -1;
+  if (i % 2 == 0) {
+    Shape xs = {n}, os = {1};
+    return gatherAtbGather(x.data(), GATHER_ATB_DT_FLOAT, xs.data(), 1,
+                           idx.data(), GATHER_ATB_DT_INT64, is.data(), 1,
+                           &value, os.data(), 1, 0, 0);
+  }
+  Shape xs = {1, n}, os = {1, 1};
+  return gatherAtbGather(x.data(), GATHER_ATB_DT_FLOAT, xs.data(), 2,
+                         idx.data(), GATHER_ATB_DT_INT64, is.data(), 1, &value,
+                         os.data(), 2, 1, 0);
+}
+
+TEST_F(AscendRuntimeTest, TilingPoolOfFourBlocks) {
+  // The context the runtime creates next has 4 tiling blocks: the fifth
+  // Setup reuses the first one's block.
+  setenv("GATHER_ATB_EMULATOR_TILING_BLOCKS", "4", 1);
+  gatherAtbResetForTesting();
+  for (int round = 0; round < 2; ++round) {
+    for (int i = 0; i < 5; ++i) {
+      float value;
+      ASSERT_EQ(gatherCase(i, value), 0) << "gather " << i;
+      EXPECT_EQ(value, static_cast<float>(i + 1)) << "gather " << i;
+    }
+  }
+  float value;
+  ASSERT_EQ(gatherCase(0, value), 0);
+  EXPECT_EQ(value, 1.0f);
+  unsetenv("GATHER_ATB_EMULATOR_TILING_BLOCKS");
+  Stats s = stats();
+  EXPECT_EQ(s.createOps, 2);
+  EXPECT_EQ(s.setups, 11);
+  EXPECT_EQ(s.executes, 11);
+}
+
+//===----------------------------------------------------------------------===//
+// Device-resident execution and transfer counters
+//===----------------------------------------------------------------------===//
+
+struct Transfers {
+  int64_t toDevice = -1, toHost = -1, syncs = -1;
+};
+
+Transfers transfers() {
+  Transfers t;
+  EXPECT_EQ(gatherAtbGetTransferStats(&t.toDevice, &t.toHost, &t.syncs), 0);
+  return t;
+}
+
+/// A table of 100 rows of 8 floats (row r holds 8 r + c) and ten steps that
+/// each gather 4 rows of it.
+constexpr int64_t kRows = 100, kCols = 8, kSteps = 10, kPerStep = 4;
+
+std::vector<float> makeTable() {
+  std::vector<float> table(kRows * kCols);
+  for (int64_t i = 0; i < kRows * kCols; ++i)
+    table[i] = static_cast<float>(i);
+  return table;
+}
+
+int64_t stepIndex(int64_t step, int64_t j) {
+  return (7 * step + 13 * j) % kRows;
+}
+
+TEST_F(AscendRuntimeTest, TenGathersOverOneDeviceTable) {
+  std::vector<float> table = makeTable();
+  std::vector<int64_t> indices(kSteps * kPerStep);
+  for (int64_t s = 0; s < kSteps; ++s)
+    for (int64_t j = 0; j < kPerStep; ++j)
+      indices[s * kPerStep + j] = stepIndex(s, j);
+  uint64_t tableBytes = table.size() * 4, indexBytes = indices.size() * 8;
+  uint64_t outBytes = kSteps * kPerStep * kCols * 4;
+
+  // The table and all indices go to the device once; ten gathers on the
+  // stream write ten slices of one device result; one copy back and one
+  // synchronisation.
+  void *dTable = nullptr, *dIndices = nullptr, *dOut = nullptr;
+  ASSERT_EQ(gatherAtbMalloc(&dTable, tableBytes), 0);
+  ASSERT_EQ(gatherAtbMalloc(&dIndices, indexBytes), 0);
+  ASSERT_EQ(gatherAtbMalloc(&dOut, outBytes), 0);
+  Transfers before = transfers();
+  ASSERT_EQ(gatherAtbCopy(dTable, table.data(), tableBytes,
+                          GATHER_ATB_HOST_TO_DEVICE, nullptr),
+            0);
+  ASSERT_EQ(gatherAtbCopy(dIndices, indices.data(), indexBytes,
+                          GATHER_ATB_HOST_TO_DEVICE, nullptr),
+            0);
+  Shape xs = {kRows, kCols}, is = {kPerStep}, os = {kPerStep, kCols};
+  for (int64_t s = 0; s < kSteps; ++s) {
+    const int64_t *stepIndices =
+        static_cast<const int64_t *>(dIndices) + s * kPerStep;
+    float *stepOut = static_cast<float *>(dOut) + s * kPerStep * kCols;
+    ASSERT_EQ(gatherAtbGatherDevice(dTable, GATHER_ATB_DT_FLOAT, xs.data(), 2,
+                                    stepIndices, GATHER_ATB_DT_INT64, is.data(),
+                                    1, stepOut, os.data(), 2, 0, 0, nullptr),
+              0);
+  }
+  std::vector<float> out(kSteps * kPerStep * kCols, -1);
+  ASSERT_EQ(gatherAtbCopy(out.data(), dOut, outBytes, GATHER_ATB_DEVICE_TO_HOST,
+                          nullptr),
+            0);
+  // Nothing has run yet.
+  EXPECT_EQ(out[0], -1.0f);
+  ASSERT_EQ(gatherAtbSynchronize(nullptr), 0);
+  Transfers after = transfers();
+  EXPECT_EQ(after.toDevice - before.toDevice, 3200 + 320);
+  EXPECT_EQ(after.toHost - before.toHost, 1280);
+  EXPECT_EQ(after.syncs - before.syncs, 1);
+  for (int64_t s = 0; s < kSteps; ++s)
+    for (int64_t j = 0; j < kPerStep; ++j)
+      for (int64_t c = 0; c < kCols; ++c)
+        ASSERT_EQ(out[(s * kPerStep + j) * kCols + c],
+                  static_cast<float>(stepIndex(s, j) * kCols + c));
+  EXPECT_EQ(gatherAtbFree(dTable), 0);
+  EXPECT_EQ(gatherAtbFree(dIndices), 0);
+  EXPECT_EQ(gatherAtbFree(dOut), 0);
+}
+
+TEST_F(AscendRuntimeTest, TheHostEntryPointCopiesEveryTime) {
+  // The same ten gathers through the host entry point: the table crosses
+  // PCIe ten times and every call waits.
+  std::vector<float> table = makeTable();
+  Transfers before = transfers();
+  Shape xs = {kRows, kCols}, is = {kPerStep}, os = {kPerStep, kCols};
+  for (int64_t s = 0; s < kSteps; ++s) {
+    std::vector<int64_t> idx(kPerStep);
+    for (int64_t j = 0; j < kPerStep; ++j)
+      idx[j] = stepIndex(s, j);
+    std::vector<float> out(kPerStep * kCols, -1);
+    ASSERT_EQ(gatherAtbGather(table.data(), GATHER_ATB_DT_FLOAT, xs.data(), 2,
+                              idx.data(), GATHER_ATB_DT_INT64, is.data(), 1,
+                              out.data(), os.data(), 2, 0, 0),
+              0);
+    EXPECT_EQ(out[kCols], static_cast<float>(stepIndex(s, 1) * kCols));
+  }
+  Transfers after = transfers();
+  EXPECT_EQ(after.toDevice - before.toDevice, 10 * (3200 + 32));
+  EXPECT_EQ(after.toHost - before.toHost, 10 * 128);
+  EXPECT_EQ(after.syncs - before.syncs, 10);
+}
+
+TEST_F(AscendRuntimeTest, DeviceEntryPointArguments) {
+  expectFailure([&] { return gatherAtbCopy(nullptr, nullptr, 4, 7, nullptr); },
+                1, "gatherAtbCopy: kind 7");
+  void *p = nullptr;
+  expectFailure([&] { return gatherAtbMalloc(&p, 0); }, 1,
+                "gatherAtbMalloc: size is 0");
+  // A host pointer where device memory is expected: the emulator's check
+  // at Execute (a device would fault).
+  float x[4] = {1, 2, 3, 4}, out[1];
+  int64_t idx[1] = {0};
+  Shape xs = {4}, is = {1}, os = {1};
+  expectFailure(
+      [&] {
+        return gatherAtbGatherDevice(x, GATHER_ATB_DT_FLOAT, xs.data(), 1, idx,
+                                     GATHER_ATB_DT_INT64, is.data(), 1, out,
+                                     os.data(), 1, 0, 0, nullptr);
+      },
+      12, "gather-atb: Execute failed with ERROR_CANN_ERROR (12)");
+}
+
+//===----------------------------------------------------------------------===//
+// Lifecycle
+//===----------------------------------------------------------------------===//
+
+TEST_F(AscendRuntimeTest, ShutdownReleasesAndTheNextCallStartsAgain) {
+  std::vector<float> out;
+  ASSERT_EQ(gatherExample1(out), 0);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(gatherAtbShutdown(), 0);
+  // A second shutdown has nothing to release.
+  EXPECT_EQ(gatherAtbShutdown(), 0);
+  std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(err.find("still live"), std::string::npos) << err;
+  EXPECT_EQ(err.find("gather-atb"), std::string::npos) << err;
+  ASSERT_EQ(gatherExample1(out), 0);
+  EXPECT_EQ(out, kOut1);
+  EXPECT_EQ(stats().createOps, 2);
+}
+
+TEST_F(AscendRuntimeTest, AttachChoosesTheDevice) {
+  ASSERT_EQ(gatherAtbAttach(5, nullptr, nullptr, nullptr, nullptr), 0);
+  std::vector<float> out;
+  ASSERT_EQ(gatherExample1(out), 0);
+  EXPECT_EQ(out, kOut1);
+  // Too late once the runtime is in use.
+  expectFailure(
+      [&] { return gatherAtbAttach(0, nullptr, nullptr, nullptr, nullptr); }, 1,
+      "the runtime is in use");
+  // The emulator has devices 0..7.
+  ASSERT_EQ(gatherAtbShutdown(), 0);
+  ASSERT_EQ(gatherAtbAttach(9, nullptr, nullptr, nullptr, nullptr), 0);
+  expectFailure([&] { return gatherExample1(out); }, 107001,
+                "aclrtSetDevice failed with ACL_ERROR_RT_INVALID_DEVICEID");
+  ASSERT_EQ(gatherAtbShutdown(), 0);
+  expectFailure(
+      [&] {
+        return gatherAtbAttach(
+            0, nullptr, [](uint64_t, void *) -> void * { return nullptr; },
+            nullptr, nullptr);
+      },
+      1, "give both allocation callbacks or neither");
 }
 
 } // namespace

@@ -119,13 +119,12 @@ def ConvertGatherToATB : Pass<"convert-gather-to-atb", "::mlir::ModuleOp"> {
     The rules checked (ATB.md, spec/atb-gather-operation.txt):
 
     * data (and result) element type `f16`, `bf16`, `f32`, `i32`/`si32`,
-      `ui32` or `i64`/`si64`; `ascend310b` takes `f16` only and
-      `ascend310p` no `bf16`;
+      `ui32` or `i64`/`si64`; `ascend310b` takes `f16` only, `ascend910`
+      and `ascend310p` no `bf16`, `ascend950` no `ui32`;
     * index element type `i32`/`si32`, `i64`/`si64` or `ui32` (not `index`,
-      not 64-bit unsigned); `ascend950` takes no `ui32` (unconfirmed, so
-      refused);
+      not 64-bit unsigned); `ascend950` takes no `ui32`;
     * every tensor of rank 1 to 8 (after the rank-0 reshape) and
-      `rank(data) + rank(indices) <= 9` (the rule of older ATB releases);
+      `rank(data) + rank(indices) - 1 - batch_dims <= 8`;
     * no dimension of size 0 and at most 256 GiB per tensor;
     * with 32-bit indices, a gathered dimension of at most `2^31 - 1`
       elements.
@@ -158,14 +157,15 @@ def ConvertGatherToATB : Pass<"convert-gather-to-atb", "::mlir::ModuleOp"> {
                         "ascend910_93",
                         "Atlas A3 training and inference products"),
              clEnumValN(::mlir::gather::AscendSoc::Ascend910, "ascend910",
-                        "Atlas training products"),
+                        "Atlas training products (no bf16 data)"),
              clEnumValN(::mlir::gather::AscendSoc::Ascend310P, "ascend310p",
                         "Atlas inference products (no bf16 data)"),
              clEnumValN(::mlir::gather::AscendSoc::Ascend310B, "ascend310b",
                         "Atlas 200I/500 A2 inference products (f16 data "
                         "only)"),
              clEnumValN(::mlir::gather::AscendSoc::Ascend950, "ascend950",
-                        "Atlas 350 accelerator cards (no ui32 indices)"))}]>,
+                        "Atlas 350 accelerator cards (no ui32 data or "
+                        "indices)"))}]>,
     Option<"boundsCheck", "bounds-check", "::mlir::gather::BoundsCheck",
            /*default=*/"::mlir::gather::BoundsCheck::Assert",
            "What the generated code does with an out-of-range index",

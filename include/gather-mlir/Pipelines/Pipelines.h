@@ -88,13 +88,21 @@ struct GatherToATBPipelineOptions
           clEnumValN(AscendSoc::Ascend910_93, "ascend910_93",
                      "Atlas A3 training and inference products"),
           clEnumValN(AscendSoc::Ascend910, "ascend910",
-                     "Atlas training products"),
+                     "Atlas training products (no bf16 data)"),
           clEnumValN(AscendSoc::Ascend310P, "ascend310p",
                      "Atlas inference products (no bf16 data)"),
           clEnumValN(AscendSoc::Ascend310B, "ascend310b",
                      "Atlas 200I/500 A2 inference products (f16 data only)"),
           clEnumValN(AscendSoc::Ascend950, "ascend950",
-                     "Atlas 350 accelerator cards (no ui32 indices)"))};
+                     "Atlas 350 accelerator cards (no ui32 data or "
+                     "indices)"))};
+  PassOptions::Option<bool> deviceResident{
+      *this, "device-resident",
+      llvm::cl::desc("Keep the tensors of ATB gathers on the device and copy "
+                     "them only at the boundary of the device region "
+                     "(atb-place-transfers); off: the runtime copies every "
+                     "call's tensors and waits"),
+      llvm::cl::init(true)};
 };
 
 // The builders add upstream passes by name, so the upstream passes must be
@@ -117,6 +125,7 @@ buildGatherToLLVMPipeline(OpPassManager &pm,
 
 /// Adds the passes of `gather-to-atb` to `pm` (anchored on a module):
 /// convert-gather-to-atb, then what `gather-to-llvm` does with
+/// atb-place-transfers (unless device-resident=false) and
 /// convert-atb-to-runtime after bufferization. The program needs
 /// libgather_ascend_runtime.so.
 LogicalResult

@@ -33,6 +33,11 @@ using namespace mlir::gather;
 
 namespace {
 
+/// Directions of gatherAtbCopyAddress (GATHER_ATB_HOST_TO_DEVICE, ...).
+constexpr int64_t kHostToDevice = 1, kDeviceToHost = 2;
+/// atb::ERROR_OUT_OF_DEVICE_MEMORY, reported when a device allocation fails.
+constexpr int64_t kOutOfDeviceMemory = 26;
+
 /// The function that reports a failed runtime call and exits.
 constexpr ExitingReport kATBFailedReport = {
     "__gather_mlir_atb_gather_failed",
@@ -103,13 +108,17 @@ Value castForRuntime(OpBuilder &builder, Location loc, Value buffer,
                      Type elementType) {
   auto type = cast<MemRefType>(buffer.getType());
   Value unranked = memref::CastOp::create(
-      builder, loc, UnrankedMemRefType::get(type.getElementType(), 0), buffer);
+      builder, loc,
+      UnrankedMemRefType::get(type.getElementType(), type.getMemorySpace()),
+      buffer);
   if (type.getElementType() == elementType)
     return unranked;
   // si32/si64 to i32/i64: the same bits and the same descriptor, so the cast
   // disappears when both sides become LLVM structs.
   return UnrealizedConversionCastOp::create(
-             builder, loc, UnrankedMemRefType::get(elementType, 0), unranked)
+             builder, loc,
+             UnrankedMemRefType::get(elementType, type.getMemorySpace()),
+             unranked)
       .getResult(0);
 }
 
@@ -120,19 +129,26 @@ struct ConvertATBToRuntimePass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<atb::GatherOp> gathers;
+    SmallVector<Operation *> deviceOps;
     bool ok = true;
-    module.walk([&](atb::GatherOp op) {
-      if (op.hasPureBufferSemantics()) {
-        gathers.push_back(op);
+    module.walk([&](Operation *op) {
+      if (isa<atb::AllocDeviceOp, atb::DeallocDeviceOp, atb::CopyOp,
+              atb::SynchronizeOp>(op))
+        deviceOps.push_back(op);
+      auto gather = dyn_cast<atb::GatherOp>(op);
+      if (!gather)
+        return;
+      if (gather.hasPureBufferSemantics()) {
+        gathers.push_back(gather);
         return;
       }
-      op.emitOpError("must be bufferized before convert-atb-to-runtime "
-                     "(its operands are tensors)");
+      gather.emitOpError("must be bufferized before convert-atb-to-runtime "
+                         "(its operands are tensors)");
       ok = false;
     });
     if (!ok)
       return signalPassFailure();
-    if (gathers.empty())
+    if (gathers.empty() && deviceOps.empty())
       return;
     if (failed(checkExitingReportSymbols(module, {kATBFailedReport})))
       return signalPassFailure();
@@ -140,6 +156,9 @@ struct ConvertATBToRuntimePass
     OpBuilder builder(&getContext());
     for (atb::GatherOp op : gathers)
       if (failed(lowerGather(builder, module, op)))
+        return signalPassFailure();
+    for (Operation *op : deviceOps)
+      if (failed(lowerDeviceOp(builder, module, op)))
         return signalPassFailure();
     if (failed(getOrCreateExitingReport(builder, module, kATBFailedReport)))
       return signalPassFailure();
@@ -170,6 +189,165 @@ struct ConvertATBToRuntimePass
     return fn;
   }
 
+  /// Stops the program when `status` (an i32) is not 0: the runtime printed
+  /// the failing call and status name already.
+  static void checkStatus(OpBuilder &builder, Location loc, Value status) {
+    Value zero = arith::ConstantIntOp::create(builder, loc, 0, 32);
+    Value failedCall = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ne, status, zero);
+    auto ifOp = scf::IfOp::create(builder, loc, failedCall,
+                                  /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    Value code =
+        arith::ExtSIOp::create(builder, loc, builder.getI64Type(), status);
+    LLVM::CallOp::create(builder, loc, TypeRange{}, kATBFailedReport.name,
+                         ValueRange{code});
+  }
+
+  static UnrankedMemRefType unrankedType(Type elementType, unsigned space) {
+    MLIRContext *ctx = elementType.getContext();
+    Attribute memorySpace =
+        space ? IntegerAttr::get(IntegerType::get(ctx, 64), space)
+              : Attribute();
+    return UnrankedMemRefType::get(elementType, memorySpace);
+  }
+
+  /// Calls the runtime function `name` of type `type` (declared on first
+  /// use, with the C interface when `cInterface`) and returns its results.
+  static FailureOr<ValueRange>
+  callRuntime(OpBuilder &builder, ModuleOp module, Location loc, StringRef name,
+              FunctionType type, ValueRange operands, bool cInterface) {
+    FailureOr<func::FuncOp> fn =
+        cInterface ? getOrDeclare(builder, module, name, type)
+                   : getOrDeclarePlain(builder, module, name, type);
+    if (failed(fn))
+      return failure();
+    return func::CallOp::create(builder, loc, *fn, operands).getResults();
+  }
+
+  /// Number of bytes of `buffer` (identity layout).
+  static Value getByteSize(OpBuilder &builder, Location loc, Value buffer) {
+    auto type = cast<MemRefType>(buffer.getType());
+    Value bytes = arith::ConstantIndexOp::create(
+        builder, loc, type.getElementTypeBitWidth() / 8);
+    for (int64_t dim = 0; dim < type.getRank(); ++dim)
+      bytes = arith::MulIOp::create(
+          builder, loc, bytes,
+          memref::DimOp::create(builder, loc, buffer, dim).getResult());
+    return arith::IndexCastOp::create(builder, loc, builder.getI64Type(),
+                                      bytes);
+  }
+
+  /// The address of the first element of `buffer` (identity layout) as i64.
+  static Value getAddress(OpBuilder &builder, Location loc, Value buffer) {
+    Value address =
+        memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, buffer);
+    return arith::IndexCastOp::create(builder, loc, builder.getI64Type(),
+                                      address);
+  }
+
+  /// Lowers atb.alloc_device, atb.dealloc_device, atb.copy and
+  /// atb.synchronize to runtime calls with status checks.
+  static LogicalResult lowerDeviceOp(OpBuilder &builder, ModuleOp module,
+                                     Operation *op) {
+    Location loc = op->getLoc();
+    builder.setInsertionPoint(op);
+    Type i32 = builder.getI32Type(), i64 = builder.getI64Type();
+    MLIRContext *ctx = op->getContext();
+    if (auto alloc = dyn_cast<atb::AllocDeviceOp>(op)) {
+      auto type = cast<MemRefType>(alloc.getType());
+      // Bytes: the element size times the sizes (static or operands).
+      Value bytes = arith::ConstantIndexOp::create(
+          builder, loc, type.getElementTypeBitWidth() / 8);
+      auto dynamic = alloc.getDynamicSizes().begin();
+      for (int64_t size : type.getShape()) {
+        Value dimSize = ShapedType::isDynamic(size)
+                            ? *dynamic++
+                            : arith::ConstantIndexOp::create(builder, loc, size)
+                                  .getResult();
+        bytes = arith::MulIOp::create(builder, loc, bytes, dimSize);
+      }
+      bytes = arith::IndexCastOp::create(builder, loc, i64, bytes);
+      auto rawType =
+          MemRefType::get({ShapedType::kDynamic}, builder.getI8Type(),
+                          MemRefLayoutAttrInterface(),
+                          IntegerAttr::get(i64, atb::kDeviceMemorySpace));
+      FailureOr<ValueRange> raw =
+          callRuntime(builder, module, loc, "gatherAtbAllocDevice",
+                      FunctionType::get(ctx, {i64}, {rawType}),
+                      ValueRange{bytes}, /*cInterface=*/true);
+      if (failed(raw))
+        return failure();
+      // A null pointer: the runtime printed why; stop like a failed call.
+      Value address = getAddress(builder, loc, raw->front());
+      Value zero = arith::ConstantIntOp::create(builder, loc, 0, 64);
+      Value isNull = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::eq, address, zero);
+      Value status = arith::SelectOp::create(
+          builder, loc, isNull,
+          arith::ConstantIntOp::create(builder, loc, kOutOfDeviceMemory, 32),
+          arith::ConstantIntOp::create(builder, loc, 0, 32));
+      checkStatus(builder, loc, status);
+      Value offset = arith::ConstantIndexOp::create(builder, loc, 0);
+      Value view = memref::ViewOp::create(builder, loc, type, raw->front(),
+                                          offset, alloc.getDynamicSizes());
+      alloc.getResult().replaceAllUsesWith(view);
+      op->erase();
+      return success();
+    }
+    FailureOr<ValueRange> status;
+    if (auto dealloc = dyn_cast<atb::DeallocDeviceOp>(op)) {
+      status =
+          callRuntime(builder, module, loc, "gatherAtbFreeDevice",
+                      FunctionType::get(ctx, {i64}, {i32}),
+                      ValueRange{getAddress(builder, loc, dealloc.getMemref())},
+                      /*cInterface=*/false);
+    } else if (auto copy = dyn_cast<atb::CopyOp>(op)) {
+      bool toDevice = atb::isDeviceMemRef(copy.getTarget().getType());
+      Value kind = arith::ConstantIntOp::create(
+          builder, loc, toDevice ? kHostToDevice : kDeviceToHost, 32);
+      status = callRuntime(
+          builder, module, loc, "gatherAtbCopyAddress",
+          FunctionType::get(ctx, {i64, i64, i64, i32}, {i32}),
+          ValueRange{getAddress(builder, loc, copy.getTarget()),
+                     getAddress(builder, loc, copy.getSource()),
+                     getByteSize(builder, loc, copy.getSource()), kind},
+          /*cInterface=*/false);
+    } else {
+      status = callRuntime(builder, module, loc, "gatherAtbSynchronizeDefault",
+                           FunctionType::get(ctx, {}, {i32}), ValueRange{},
+                           /*cInterface=*/false);
+    }
+    if (failed(status))
+      return failure();
+    checkStatus(builder, loc, status->front());
+    op->erase();
+    return success();
+  }
+
+  /// Like getOrDeclare, for a function called with the plain C ABI.
+  static FailureOr<func::FuncOp> getOrDeclarePlain(OpBuilder &builder,
+                                                   ModuleOp module,
+                                                   StringRef name,
+                                                   FunctionType type) {
+    Operation *existing = SymbolTable::lookupSymbolIn(module, name);
+    auto fn = dyn_cast_or_null<func::FuncOp>(existing);
+    if (fn && fn.getFunctionType() == type && fn.isDeclaration())
+      return fn;
+    if (existing) {
+      existing->emitOpError("conflicts with @")
+          << name << ", which the Ascend runtime call needs as a func.func "
+          << "declaration of type " << type;
+      return failure();
+    }
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    fn = func::FuncOp::create(builder, module.getLoc(), name, type);
+    fn.setPrivate();
+    return fn;
+  }
+
   /// Replaces `op` by the runtime call and the status check.
   static LogicalResult lowerGather(OpBuilder &builder, ModuleOp module,
                                    atb::GatherOp op) {
@@ -185,28 +363,36 @@ struct ConvertATBToRuntimePass
         getRuntimeIndexType(indexElementType);
     assert(data && index && "verified atb.gather has runtime element types");
 
+    bool onDevice = atb::isDeviceMemRef(op.getX().getType());
     std::string name =
         getATBGatherFunctionName(dataElementType, indexElementType);
-    auto dataType = UnrankedMemRefType::get(data->type, 0);
-    auto fnType = FunctionType::get(
-        ctx,
-        {dataType, UnrankedMemRefType::get(index->type, 0), dataType,
-         builder.getI64Type(), builder.getI64Type()},
-        {builder.getI32Type()});
+    if (onDevice)
+      name = "gatherAtbGatherDevice" +
+             name.substr(std::string("gatherAtbGather").size());
+    unsigned space = onDevice ? atb::kDeviceMemorySpace : 0;
+    auto dataType = unrankedType(data->type, space);
+    auto fnType =
+        FunctionType::get(ctx,
+                          {dataType, unrankedType(index->type, space), dataType,
+                           builder.getI64Type(), builder.getI64Type()},
+                          {builder.getI32Type()});
     FailureOr<func::FuncOp> fn = getOrDeclare(builder, module, name, fnType);
     if (failed(fn))
       return failure();
 
     builder.setInsertionPoint(op);
     SmallVector<Value> temporaries;
-    Value x =
-        getIdentityBuffer(builder, loc, op.getX(), /*copy=*/true, temporaries);
-    Value indices = getIdentityBuffer(builder, loc, op.getIndices(),
-                                      /*copy=*/true, temporaries);
-    // init is only written: a temporary for it starts uninitialised and is
-    // copied back after the call.
-    Value out = getIdentityBuffer(builder, loc, op.getInit(), /*copy=*/false,
-                                  temporaries);
+    // Device buffers go as they are (the runtime checks that they are
+    // contiguous); host buffers with other layouts are copied first.
+    Value x = op.getX(), indices = op.getIndices(), out = op.getInit();
+    if (!onDevice) {
+      x = getIdentityBuffer(builder, loc, x, /*copy=*/true, temporaries);
+      indices =
+          getIdentityBuffer(builder, loc, indices, /*copy=*/true, temporaries);
+      // init is only written: a temporary for it starts uninitialised and
+      // is copied back after the call.
+      out = getIdentityBuffer(builder, loc, out, /*copy=*/false, temporaries);
+    }
     Value axis = arith::ConstantIntOp::create(builder, loc, op.getAxis(), 64);
     Value batchDims =
         arith::ConstantIntOp::create(builder, loc, op.getBatchDims(), 64);
@@ -219,21 +405,7 @@ struct ConvertATBToRuntimePass
                        batchDims})
             .getResult(0);
 
-    // A failed call stops the program (the runtime printed the call and
-    // status name already).
-    Value zero = arith::ConstantIntOp::create(builder, loc, 0, 32);
-    Value failedCall = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::ne, status, zero);
-    auto ifOp = scf::IfOp::create(builder, loc, failedCall,
-                                  /*withElseRegion=*/false);
-    {
-      OpBuilder::InsertionGuard guard(builder);
-      builder.setInsertionPointToStart(ifOp.thenBlock());
-      Value code =
-          arith::ExtSIOp::create(builder, loc, builder.getI64Type(), status);
-      LLVM::CallOp::create(builder, loc, TypeRange{}, kATBFailedReport.name,
-                           ValueRange{code});
-    }
+    checkStatus(builder, loc, status);
     if (out != op.getInit())
       memref::CopyOp::create(builder, loc, out, op.getInit());
     for (Value temporary : temporaries)

@@ -63,24 +63,94 @@ static std::string quote(Type type) {
   return text;
 }
 
+const gather_atb_rules::SocRules &mlir::gather::getATBRules(AscendSoc soc) {
+  const gather_atb_rules::SocRules &rules =
+      gather_atb_rules::kSocs[static_cast<int>(soc)];
+  assert(getAscendSocName(soc) == rules.name &&
+         "AscendSoc and the ATB rule table are in the same order");
+  return rules;
+}
+
+/// The aclDataType an element type travels as, or -1 when ATB has none for
+/// it (signedness is not part of the ACL integer types but ui32).
+static int32_t getACLDataType(Type type) {
+  namespace rules = gather_atb_rules;
+  if (type.isF16())
+    return rules::kFloat16;
+  if (type.isBF16())
+    return rules::kBf16;
+  if (type.isF32())
+    return rules::kFloat;
+  auto intType = dyn_cast<IntegerType>(type);
+  if (!intType)
+    return -1;
+  if (intType.getWidth() == 32)
+    return intType.isUnsigned() ? rules::kUint32 : rules::kInt32;
+  if (intType.getWidth() == 64 && !intType.isUnsigned())
+    return rules::kInt64;
+  return -1;
+}
+
+/// The MLIR spelling of the ATB dtypes in `mask`, e.g. "f16, bf16 and f32".
+static std::string describeDtypes(uint64_t mask) {
+  namespace rules = gather_atb_rules;
+  std::pair<int32_t, const char *> names[] = {
+      {rules::kFloat16, "f16"}, {rules::kBf16, "bf16"},
+      {rules::kFloat, "f32"},   {rules::kInt32, "i32"},
+      {rules::kUint32, "ui32"}, {rules::kInt64, "i64"}};
+  SmallVector<StringRef> present;
+  for (auto [dtype, name] : names)
+    if (mask & rules::bit(dtype))
+      present.push_back(name);
+  std::string text;
+  for (auto [n, name] : llvm::enumerate(present)) {
+    if (n)
+      text += n + 1 == present.size() ? " and " : ", ";
+    text += name.str();
+  }
+  return text;
+}
+
 std::string mlir::gather::getATBElementTypeProblem(AscendSoc soc, Type dataType,
                                                    Type indicesType) {
+  namespace rules = gather_atb_rules;
   StringRef socName = getAscendSocName(soc);
-  if (!atb::isGatherDataElementType(dataType))
-    return "ATB does not support data of type " + quote(dataType) +
-           " (only f16, bf16, f32, i32, ui32 and i64)";
-  if (soc == AscendSoc::Ascend310B && !dataType.isF16())
-    return (socName + " supports only f16 data, not " + quote(dataType)).str();
-  if (soc == AscendSoc::Ascend310P && dataType.isBF16())
-    return (socName + " does not support bf16 data").str();
-  if (!atb::isGatherIndexElementType(indicesType))
+  // Types with no ATB dtype at all, named against the general table.
+  int32_t data = getACLDataType(dataType);
+  if (data < 0 || !(rules::kIniData & rules::bit(data)))
+    return "ATB does not support data of type " + quote(dataType) + " (only " +
+           describeDtypes(rules::kIniData) + ")";
+  int32_t indices = getACLDataType(indicesType);
+  if (!isa<IntegerType>(indicesType) || indices < 0 ||
+      !(rules::kIniIndices & rules::bit(indices)))
     return "ATB does not support indices of type " + quote(indicesType) +
            " (only i32, i64 and ui32)";
-  if (soc == AscendSoc::Ascend950 && indicesType.isUnsignedInteger())
-    return (socName + " does not support ui32 indices (unconfirmed; refused "
-                      "to be safe)")
+  const rules::SocRules &table = getATBRules(soc);
+  rules::DtypeVerdict verdict = rules::checkDtypes(table, data, indices, data);
+  bool onData = verdict.tensor && StringRef(verdict.tensor) == "x";
+  Type type = onData ? dataType : indicesType;
+  StringRef role = onData ? "data" : "indices";
+  switch (verdict.check) {
+  case rules::DtypeCheck::None:
+    return "";
+  case rules::DtypeCheck::IniMatch:
+    return (socName + " supports only " +
+            describeDtypes(onData ? table.iniData : table.iniIndices) + " " +
+            role + ", not " + quote(type) +
+            " (its ini table; Setup fails with "
+            "ERROR_INVALID_TENSOR_INI_MATCH)")
         .str();
-  return "";
+  case rules::DtypeCheck::Bf16:
+    return (socName + " does not support bf16 data (TensorCheck::CheckBF16; "
+                      "Setup fails with ERROR_INVALID_TENSOR_DTYPE)")
+        .str();
+  case rules::DtypeCheck::Aclnn:
+    return (socName + " does not support " + quote(type) + " " + role +
+            " (aclnnGatherV3 takes " +
+            describeDtypes(onData ? table.aclnnData : table.aclnnIndices) + ")")
+        .str();
+  }
+  llvm_unreachable("unknown DtypeCheck");
 }
 
 namespace {
@@ -160,14 +230,13 @@ ATBPlan planGather(GatherOp op, AscendSoc soc) {
       os << "indices have rank " << indicesRank << ", more than the "
          << atb::kMaxRank << " ATB supports";
     });
-  // The rule of older ATB releases (newer ones accept
-  // rank(x) + rank(indices) - 1 - batchDims <= 8); it also bounds the rank
-  // of the result by 8.
-  if (dataRank + indicesRank > atb::kMaxRank + 1)
+  // GatherOperation::ParamCheck: the result has at most 8 dimensions.
+  if (!gather_atb_rules::satisfiesRankRule(dataRank, indicesRank,
+                                           plan.batchDims))
     return describe([&](raw_ostream &os) {
-      os << "rank(data) + rank(indices) = " << dataRank + indicesRank
-         << " exceeds " << atb::kMaxRank + 1
-         << " (the rank rule of older ATB releases)";
+      os << "rank(data) + rank(indices) - 1 - batch_dims = "
+         << dataRank + indicesRank - 1 - plan.batchDims << " exceeds "
+         << atb::kMaxRank << " (the rank of the ATB result)";
     });
 
   int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EmulatorState.h"
+#include "gather_atb_emulator/Emulator.h"
 
 #include "acl/acl.h"
 
@@ -74,6 +75,9 @@ struct AclState {
   int32_t deviceRefs[kNumDevices] = {};
   uint64_t deviceGeneration[kNumDevices] = {};
   std::set<EmuStream *> streams;
+  TransferStats stats;
+  /// One context handle per device, as aclrtGetCurrentContext returns it.
+  char deviceContexts[kNumDevices] = {};
 };
 
 /// The state is never destroyed, so a runtime tearing down from an atexit
@@ -404,6 +408,7 @@ aclError aclrtSetDevice(int32_t deviceId) {
   }
   if (s.deviceRefs[deviceId]++ == 0)
     ++s.deviceGeneration[deviceId];
+  ++s.stats.setDeviceCalls;
   tlsDevice = deviceId;
   tlsGeneration = s.deviceGeneration[deviceId];
   return ACL_SUCCESS;
@@ -486,6 +491,7 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
       report("aclrtSynchronizeStream: no device is set on this thread");
       return ACL_ERROR_RT_CONTEXT_NULL;
     }
+    ++s.stats.synchronizations;
     return ACL_SUCCESS;
   }
   EmuStream *emu = findStream(stream);
@@ -493,6 +499,7 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
     report("aclrtSynchronizeStream: %p is not a live stream", stream);
     return ACL_ERROR_INVALID_PARAM;
   }
+  ++s.stats.synchronizations;
   return drain(emu);
 }
 
@@ -576,24 +583,27 @@ aclError aclrtFree(void *devPtr) {
   return ACL_ERROR_INVALID_PARAM;
 }
 
-aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
-                     aclrtMemcpyKind kind) {
-  std::lock_guard<std::mutex> lock(emulatorMutex());
+namespace {
+
+/// Checks the arguments of a copy of `count` bytes of kind `kind` (the
+/// caller holds the mutex) and counts it; returns the error to report.
+aclError checkCopy(const char *api, void *dst, size_t destMax, const void *src,
+                   size_t count, aclrtMemcpyKind kind) {
   AclState &s = state();
   if (!s.initialized) {
-    report("aclrtMemcpy: called before aclInit");
+    report("%s: called before aclInit", api);
     return ACL_ERROR_UNINITIALIZE;
   }
   if (currentDevice() < 0) {
-    report("aclrtMemcpy: no device is set on this thread");
+    report("%s: no device is set on this thread", api);
     return ACL_ERROR_RT_CONTEXT_NULL;
   }
   if (!dst || !src) {
-    report("aclrtMemcpy: %s is null", !dst ? "dst" : "src");
+    report("%s: %s is null", api, !dst ? "dst" : "src");
     return ACL_ERROR_INVALID_PARAM;
   }
   if (count > destMax) {
-    report("aclrtMemcpy: count %zu exceeds destMax %zu", count, destMax);
+    report("%s: count %zu exceeds destMax %zu", api, count, destMax);
     return ACL_ERROR_INVALID_PARAM;
   }
   bool dstOnDevice, srcOnDevice;
@@ -613,28 +623,118 @@ aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
     dstOnDevice = srcOnDevice = true;
     break;
   default:
-    report("aclrtMemcpy: unknown kind %d", static_cast<int>(kind));
+    report("%s: unknown kind %d", api, static_cast<int>(kind));
     return ACL_ERROR_INVALID_PARAM;
   }
   if (count == 0)
     return ACL_SUCCESS;
   std::string why;
   if (dstOnDevice && !checkDeviceRange(dst, count, "dst", why)) {
-    report("aclrtMemcpy: %s", why.c_str());
+    report("%s: %s", api, why.c_str());
     return ACL_ERROR_INVALID_PARAM;
   }
   if (srcOnDevice && !checkDeviceRange(src, count, "src", why)) {
-    report("aclrtMemcpy: %s", why.c_str());
+    report("%s: %s", api, why.c_str());
     return ACL_ERROR_INVALID_PARAM;
   }
   if (!dstOnDevice && isDeviceMemory(dst)) {
-    report("aclrtMemcpy: dst %p is device memory but the kind says host", dst);
+    report("%s: dst %p is device memory but the kind says host", api, dst);
     return ACL_ERROR_INVALID_PARAM;
   }
   if (!srcOnDevice && isDeviceMemory(src)) {
-    report("aclrtMemcpy: src %p is device memory but the kind says host", src);
+    report("%s: src %p is device memory but the kind says host", api, src);
     return ACL_ERROR_INVALID_PARAM;
   }
-  std::memmove(dst, src, count);
+  TransferStats &stats = s.stats;
+  if (kind == ACL_MEMCPY_HOST_TO_DEVICE) {
+    stats.hostToDeviceBytes += count;
+    ++stats.hostToDeviceCopies;
+  } else if (kind == ACL_MEMCPY_DEVICE_TO_HOST) {
+    stats.deviceToHostBytes += count;
+    ++stats.deviceToHostCopies;
+  } else if (kind == ACL_MEMCPY_DEVICE_TO_DEVICE) {
+    stats.deviceToDeviceBytes += count;
+  }
   return ACL_SUCCESS;
+}
+
+} // namespace
+
+aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
+                     aclrtMemcpyKind kind) {
+  std::lock_guard<std::mutex> lock(emulatorMutex());
+  if (aclError err = checkCopy("aclrtMemcpy", dst, destMax, src, count, kind))
+    return err;
+  if (count)
+    std::memmove(dst, src, count);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src,
+                          size_t count, aclrtMemcpyKind kind,
+                          aclrtStream stream) {
+  std::lock_guard<std::mutex> lock(emulatorMutex());
+  if (state().initialized && !findStream(stream)) {
+    report("aclrtMemcpyAsync: %p is not a live stream", stream);
+    return ACL_ERROR_INVALID_PARAM;
+  }
+  if (aclError err =
+          checkCopy("aclrtMemcpyAsync", dst, destMax, src, count, kind))
+    return err;
+  if (count == 0)
+    return ACL_SUCCESS;
+  bool dstOnDevice =
+      kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
+  bool srcOnDevice =
+      kind == ACL_MEMCPY_DEVICE_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
+  // The device memory must still be live when the stream gets to the copy.
+  enqueueTask(stream, [=]() -> aclError {
+    std::string why;
+    if ((dstOnDevice && !checkDeviceRange(dst, count, "dst", why)) ||
+        (srcOnDevice && !checkDeviceRange(src, count, "src", why))) {
+      report("aclrtMemcpyAsync (running on the stream): %s", why.c_str());
+      return ACL_ERROR_RT_PARAM_INVALID;
+    }
+    std::memmove(dst, src, count);
+    return ACL_SUCCESS;
+  });
+  return ACL_SUCCESS;
+}
+
+aclError aclrtGetDevice(int32_t *deviceId) {
+  std::lock_guard<std::mutex> lock(emulatorMutex());
+  if (!deviceId) {
+    report("aclrtGetDevice: deviceId is null");
+    return ACL_ERROR_INVALID_PARAM;
+  }
+  int32_t device = currentDevice();
+  if (device < 0)
+    return ACL_ERROR_RT_CONTEXT_NULL;
+  *deviceId = device;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtGetCurrentContext(aclrtContext *context) {
+  std::lock_guard<std::mutex> lock(emulatorMutex());
+  if (!context) {
+    report("aclrtGetCurrentContext: context is null");
+    return ACL_ERROR_INVALID_PARAM;
+  }
+  int32_t device = currentDevice();
+  *context = device < 0 ? nullptr : &state().deviceContexts[device];
+  return ACL_SUCCESS;
+}
+
+//===----------------------------------------------------------------------===//
+// Emulator-only API
+//===----------------------------------------------------------------------===//
+
+TransferStats gather_atb_emulator::getTransferStats() {
+  std::lock_guard<std::mutex> lock(emulatorMutex());
+  return state().stats;
+}
+
+void gather_atb_emulator::resetTransferStats() {
+  std::lock_guard<std::mutex> lock(emulatorMutex());
+  state().stats = TransferStats();
 }

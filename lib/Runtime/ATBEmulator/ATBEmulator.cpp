@@ -6,19 +6,26 @@
 //
 // atb::Context, atb::Utils and GatherOperation on the host.
 //
-// GatherOperation enforces the checks listed in ATB.md and returns ATB's
-// status codes: parameter checks at CreateOperation, tensor checks at Setup
-// (counts, ranks, axis/batchDims against ranks, shapes, dtypes, the dtype
-// table of the product named by GATHER_ATB_EMULATOR_SOC, sizes, format) and
-// call-protocol checks at Execute (Setup done with this context, a stream,
-// the workspace, data sizes and device addresses). Execute queues the gather
-// on the context's stream; it runs at aclrtSynchronizeStream.
+// GatherOperation follows the checks of the public ATB sources, in their
+// order and with their status codes (OperationBase::Setup/Execute,
+// TensorCheck, GatherOperation::ParamCheck/SetupCheckImpl); the dtype rules
+// per product come from ATBGatherRules.h, the table the compiler reads too.
+// Checks the emulator adds on its own (device addresses, live streams) are
+// marked as such.
+//
+// Each context owns a pool of host tiling blocks (128 by default, as in
+// ATB). Setup takes the next block round-robin and writes the operation's
+// tiling into it; Execute copies the block the operation's last Setup wrote.
+// When other Setups have reused that block since, the kernel runs with their
+// tiling: the emulator reports that when the stream runs the gather, as an
+// AI-core exception (ACL_ERROR_RT_AICORE_EXCEPTION at synchronisation).
 //
 //===----------------------------------------------------------------------===//
 
 #include "EmulatorState.h"
 
 #include "atb/atb_infer.h"
+#include "gather-mlir/Runtime/ATBGatherRules.h"
 
 #include <algorithm>
 #include <cctype>
@@ -27,66 +34,46 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 using namespace gather_atb_emulator;
+namespace rules = gather_atb_rules;
 
 namespace {
 
-/// Workspace Setup asks for: the emulator's index scratch buffer.
+/// Workspace Setup asks for: the emulator's index scratch buffer (a multiple
+/// of ATB's 512-byte workspace alignment).
 constexpr uint64_t kWorkspaceBytes = 1024;
 /// Largest tensor ATB accepts.
 constexpr uint64_t kMaxTensorBytes = uint64_t(256) << 30;
+/// Host tiling blocks of a context by default (ATB's default).
+constexpr uint32_t kDefaultTilingBlocks = 128;
 
 //===----------------------------------------------------------------------===//
 // Products
 //===----------------------------------------------------------------------===//
 
-/// The products whose GatherOperation dtype tables differ.
-enum class Soc {
-  Ascend910B,
-  Ascend910_93,
-  Ascend910,
-  Ascend310P,
-  Ascend310B,
-  Ascend950,
-};
-
-struct SocName {
-  const char *name;
-  Soc soc;
-};
-
-constexpr SocName kSocNames[] = {
-    {"ascend910b", Soc::Ascend910B}, {"ascend910_93", Soc::Ascend910_93},
-    {"ascend910", Soc::Ascend910},   {"ascend310p", Soc::Ascend310P},
-    {"ascend310b", Soc::Ascend310B}, {"ascend950", Soc::Ascend950},
-};
-
-/// The product named by GATHER_ATB_EMULATOR_SOC (default ascend910b); an
-/// unknown name is reported once and replaced by the default.
-Soc currentSoc(const char *&name) {
+/// The rules of the product named by GATHER_ATB_EMULATOR_SOC (default
+/// ascend910b); an unknown name is reported once and replaced by the
+/// default.
+const rules::SocRules &currentSoc() {
   static std::set<std::string> *warned = new std::set<std::string>;
   const char *env = std::getenv("GATHER_ATB_EMULATOR_SOC");
-  if (!env || !*env) {
-    name = "ascend910b";
-    return Soc::Ascend910B;
-  }
+  if (!env || !*env)
+    return rules::kSocs[0];
   std::string lower(env);
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return std::tolower(c); });
-  for (const SocName &entry : kSocNames) {
-    if (lower == entry.name) {
-      name = entry.name;
-      return entry.soc;
-    }
+  if (const rules::SocRules *soc = rules::findSoc(lower.c_str()))
+    return *soc;
+  if (warned->insert(lower).second) {
+    std::string names;
+    for (const rules::SocRules &soc : rules::kSocs)
+      names += std::string(names.empty() ? "" : ", ") + soc.name;
+    report("warning: GATHER_ATB_EMULATOR_SOC=%s is not one of %s; using %s",
+           env, names.c_str(), rules::kSocs[0].name);
   }
-  if (warned->insert(lower).second)
-    report("warning: GATHER_ATB_EMULATOR_SOC=%s is not one of ascend910b, "
-           "ascend910_93, ascend910, ascend310p, ascend310b, ascend950; "
-           "using ascend910b",
-           env);
-  name = "ascend910b";
-  return Soc::Ascend910B;
+  return rules::kSocs[0];
 }
 
 //===----------------------------------------------------------------------===//
@@ -104,24 +91,6 @@ std::string shapeString(const atb::Dims &dims) {
   if (dims.dimNum > atb::MAX_DIM)
     s += ", ...";
   return s + "]";
-}
-
-bool isGatherDataDtype(aclDataType dtype) {
-  switch (dtype) {
-  case ACL_FLOAT16:
-  case ACL_BF16:
-  case ACL_FLOAT:
-  case ACL_INT32:
-  case ACL_UINT32:
-  case ACL_INT64:
-    return true;
-  default:
-    return false;
-  }
-}
-
-bool isGatherIndexDtype(aclDataType dtype) {
-  return dtype == ACL_INT64 || dtype == ACL_INT32 || dtype == ACL_UINT32;
 }
 
 /// Product of `dims[begin, end)` (all checked positive and small by Setup).
@@ -158,23 +127,90 @@ int64_t loadIndex(const uint8_t *data, aclDataType dtype, uint64_t i) {
 // Context
 //===----------------------------------------------------------------------===//
 
+/// What GatherOperation::Setup writes into a tiling block.
+struct GatherTiling {
+  atb::TensorDesc x, indices, out;
+  int64_t axis = 0, batchDims = 0;
+};
+
+/// One host tiling block of a context.
+struct TilingBlock {
+  /// Serial number of the Setup that wrote it last (0: never written).
+  uint64_t writer = 0;
+  GatherTiling tiling;
+};
+
 class EmuContext final : public atb::Context {
 public:
-  explicit EmuContext(int32_t device) : device(device) {}
+  EmuContext(int32_t device, uint32_t tilingBlocks)
+      : device(device), blocks(tilingBlocks) {}
 
   atb::Status SetExecuteStream(aclrtStream newStream) override {
     std::lock_guard<std::mutex> lock(emulatorMutex());
-    stream = newStream;
+    streams.at(0) = newStream;
     return atb::NO_ERROR;
   }
-
   aclrtStream GetExecuteStream() const override {
     std::lock_guard<std::mutex> lock(emulatorMutex());
-    return stream;
+    return streams.at(0);
+  }
+  atb::Status SetAsyncTilingCopyStatus(bool enable) override {
+    std::lock_guard<std::mutex> lock(emulatorMutex());
+    asyncTilingCopy = enable;
+    return atb::NO_ERROR;
+  }
+  bool GetAsyncTilingCopyStatus() const override {
+    std::lock_guard<std::mutex> lock(emulatorMutex());
+    return asyncTilingCopy;
+  }
+  atb::Status
+  SetExecuteStreams(const std::vector<aclrtStream> &newStreams) override {
+    std::lock_guard<std::mutex> lock(emulatorMutex());
+    if (newStreams.empty()) {
+      report("Context::SetExecuteStreams: no streams");
+      return atb::ERROR_INVALID_PARAM;
+    }
+    streams = newStreams;
+    return atb::NO_ERROR;
+  }
+  std::vector<aclrtStream> GetExecuteStreams() override {
+    std::lock_guard<std::mutex> lock(emulatorMutex());
+    return streams;
+  }
+  atb::Status SetExecuteType(atb::ExecuteType type) override {
+    if (type != atb::EXECUTE_NORMAL) {
+      report("Context::SetExecuteType: the emulator supports only "
+             "EXECUTE_NORMAL");
+      return atb::ERROR_INVALID_PARAM;
+    }
+    return atb::NO_ERROR;
+  }
+  atb::ExecuteType GetExecuteType() override { return atb::EXECUTE_NORMAL; }
+  atb::Status SetLaunchMode(atb::LaunchMode mode) override {
+    if (mode != atb::KERNEL_LAUNCH_MODE) {
+      report("Context::SetLaunchMode: the emulator supports only "
+             "KERNEL_LAUNCH_MODE");
+      return atb::ERROR_INVALID_PARAM;
+    }
+    return atb::NO_ERROR;
+  }
+  atb::LaunchMode GetLaunchMode() override { return atb::KERNEL_LAUNCH_MODE; }
+
+  /// The stream Execute queues work on (caller holds the mutex).
+  aclrtStream stream() const { return streams.at(0); }
+
+  /// Takes the next tiling block round-robin (caller holds the mutex).
+  size_t takeBlock() {
+    size_t index = nextBlock;
+    nextBlock = (nextBlock + 1) % blocks.size();
+    return index;
   }
 
-  aclrtStream stream = nullptr;
   int32_t device;
+  std::vector<aclrtStream> streams = {nullptr};
+  bool asyncTilingCopy = false;
+  std::vector<TilingBlock> blocks;
+  size_t nextBlock = 0;
 };
 
 class GatherOperation;
@@ -198,6 +234,9 @@ EmuContext *findContext(const atb::Context *context) {
   return it == liveContexts().end() ? nullptr : it->second;
 }
 
+/// Serial numbers of Setups, across all contexts.
+uint64_t nextSetupSerial = 0;
+
 //===----------------------------------------------------------------------===//
 // GatherOperation
 //===----------------------------------------------------------------------===//
@@ -210,8 +249,11 @@ struct Failure {
 
 /// Everything a queued gather needs once its stream runs it.
 struct GatherTask {
-  atb::TensorDesc x, indices, out;
-  int64_t axis, batchDims;
+  GatherTiling tiling;
+  /// The Setup whose tiling the operation expects, and the one that wrote
+  /// the block Execute copied.
+  uint64_t expectedWriter, blockWriter;
+  size_t block;
   const uint8_t *xData, *indicesData;
   uint8_t *outData;
   uint64_t xBytes, indicesBytes, outBytes;
@@ -220,6 +262,70 @@ struct GatherTask {
 
   aclError operator()() const;
 };
+
+bool fail(Failure &failure, atb::Status status, std::string message) {
+  failure.status = status;
+  failure.message = std::move(message);
+  return false;
+}
+
+const char *const kTensorNames[] = {"x", "indices", "output"};
+
+/// TensorCheck::CheckTensorShape: rank in [1, 8] (else
+/// ERROR_INVALID_TENSOR_DIM), byte size in (0, 256 GiB] (else
+/// ERROR_INVALID_TENSOR_SIZE).
+bool checkTensorShape(const atb::TensorDesc &desc, const char *name,
+                      Failure &failure) {
+  uint64_t rank = desc.shape.dimNum;
+  if (rank < 1 || rank > atb::MAX_DIM)
+    return fail(failure, atb::ERROR_INVALID_TENSOR_DIM,
+                std::string(name) + " has rank " + std::to_string(rank) +
+                    "; the rank must be in [1, 8]");
+  uint64_t bytes = atb::Utils::GetTensorSize(desc);
+  if (bytes == 0 || bytes > kMaxTensorBytes)
+    return fail(failure, atb::ERROR_INVALID_TENSOR_SIZE,
+                std::string(name) + " of shape " + shapeString(desc.shape) +
+                    " and dtype " + dtypeName(desc.dtype) +
+                    " has a byte size outside (0, 256 GiB]");
+  return true;
+}
+
+/// OperationBase::CheckIniMatch, TensorCheck::CheckBF16 and the aclnn
+/// runner's dtype check of the current product, in that order. `out` is null
+/// for InferShape (no output yet).
+bool checkDtypes(const atb::TensorDesc &x, const atb::TensorDesc &indices,
+                 const atb::TensorDesc *out, Failure &failure) {
+  const rules::SocRules &soc = currentSoc();
+  const atb::TensorDesc *descs[] = {&x, &indices, out};
+  for (int t = 0; t < 3; ++t)
+    if (descs[t] && descs[t]->format != ACL_FORMAT_ND)
+      return fail(failure, atb::ERROR_INVALID_TENSOR_INI_MATCH,
+                  std::string(kTensorNames[t]) + " format " +
+                      std::to_string(static_cast<int>(descs[t]->format)) +
+                      " is not ACL_FORMAT_ND (no ini combination matches)");
+  rules::DtypeVerdict verdict = rules::checkDtypes(soc, x.dtype, indices.dtype,
+                                                   out ? out->dtype : x.dtype);
+  std::string what =
+      std::string("x ") + dtypeName(x.dtype) + ", indices " +
+      dtypeName(indices.dtype) +
+      (out ? std::string(", output ") + dtypeName(out->dtype) : std::string());
+  switch (verdict.check) {
+  case rules::DtypeCheck::None:
+    return true;
+  case rules::DtypeCheck::IniMatch:
+    return fail(failure, verdict.status,
+                "no ini combination of GatherOperation on " +
+                    std::string(soc.name) + " matches " + what);
+  case rules::DtypeCheck::Bf16:
+    return fail(failure, verdict.status,
+                std::string(soc.name) + " does not support bf16 tensors");
+  case rules::DtypeCheck::Aclnn:
+    return fail(failure, verdict.status,
+                "aclnnGatherV3GetWorkspaceSize on " + std::string(soc.name) +
+                    " rejects " + what);
+  }
+  return true;
+}
 
 class GatherOperation final : public atb::Operation {
 public:
@@ -233,6 +339,7 @@ public:
   atb::Status
   InferShape(const atb::SVector<atb::TensorDesc> &inTensorDescs,
              atb::SVector<atb::TensorDesc> &outTensorDescs) const override {
+    std::lock_guard<std::mutex> lock(emulatorMutex());
     Failure failure;
     atb::TensorDesc out;
     if (!inferShape(inTensorDescs, out, failure)) {
@@ -254,6 +361,8 @@ public:
   atb::Context *setupContext() const { return isSetUp ? setUpWith : nullptr; }
 
 private:
+  bool paramCheck(const atb::TensorDesc &x, const atb::TensorDesc &indices,
+                  Failure &failure) const;
   bool inferShape(const atb::SVector<atb::TensorDesc> &in, atb::TensorDesc &out,
                   Failure &failure) const;
   bool checkSetup(const atb::VariantPack &pack, Failure &failure) const;
@@ -261,60 +370,70 @@ private:
   atb::infer::GatherParam param;
   bool isSetUp = false;
   atb::Context *setUpWith = nullptr;
+  /// The sizes Execute compares dataSize with.
   atb::TensorDesc setUpDescs[3];
   uint64_t setUpWorkspace = 0;
+  /// The tiling block of the last Setup and that Setup's serial number.
+  size_t tilingBlock = 0;
+  uint64_t setupSerial = 0;
 };
 
-bool fail(Failure &failure, atb::Status status, std::string message) {
-  failure.status = status;
-  failure.message = std::move(message);
-  return false;
-}
-
-bool GatherOperation::inferShape(const atb::SVector<atb::TensorDesc> &in,
-                                 atb::TensorDesc &out, Failure &failure) const {
-  if (in.size() != 2)
-    return fail(failure, atb::ERROR_INVALID_IN_TENSOR_NUM,
-                "expected 2 input tensors, got " + std::to_string(in.size()));
-  const atb::TensorDesc &x = in[0], &indices = in[1];
-  const char *names[] = {"x", "indices"};
-  for (int i = 0; i < 2; ++i) {
-    uint64_t rank = in[i].shape.dimNum;
-    if (rank < 1 || rank > atb::MAX_DIM)
-      return fail(failure, atb::ERROR_INVALID_TENSOR_DIM_NUM,
-                  std::string(names[i]) + " has rank " + std::to_string(rank) +
-                      "; the rank must be in [1, 8]");
-  }
+/// GatherOperation::ParamCheck and the batch dimension check of
+/// InferShapeCheckImpl.
+bool GatherOperation::paramCheck(const atb::TensorDesc &x,
+                                 const atb::TensorDesc &indices,
+                                 Failure &failure) const {
   uint64_t xRank = x.shape.dimNum, indicesRank = indices.shape.dimNum;
-  if (xRank + indicesRank > atb::MAX_DIM + 1)
-    return fail(failure, atb::ERROR_INVALID_TENSOR_DIM_NUM,
-                "rank(x) + rank(indices) = " +
-                    std::to_string(xRank + indicesRank) + " exceeds 9");
-  if (param.axis >= static_cast<int64_t>(xRank))
+  if (static_cast<uint64_t>(param.axis) >= xRank)
     return fail(failure, atb::ERROR_INVALID_PARAM,
                 "axis " + std::to_string(param.axis) +
                     " is not less than rank(x) " + std::to_string(xRank));
-  if (param.batchDims > static_cast<int64_t>(indicesRank))
+  if (static_cast<uint64_t>(param.batchDims) > indicesRank)
     return fail(failure, atb::ERROR_INVALID_PARAM,
                 "batchDims " + std::to_string(param.batchDims) +
                     " exceeds rank(indices) " + std::to_string(indicesRank));
-  auto axis = static_cast<uint64_t>(param.axis);
-  auto batchDims = static_cast<uint64_t>(param.batchDims);
-  for (uint64_t i = 0; i < batchDims; ++i)
+  if (!rules::satisfiesRankRule(static_cast<int64_t>(xRank),
+                                static_cast<int64_t>(indicesRank),
+                                param.batchDims))
+    return fail(failure, atb::ERROR_INVALID_TENSOR_DIM_NUM,
+                "rank(x) + rank(indices) - 1 - batchDims = " +
+                    std::to_string(static_cast<int64_t>(xRank + indicesRank) -
+                                   1 - param.batchDims) +
+                    " exceeds 8");
+  for (int64_t i = 0; i < param.batchDims; ++i)
     if (x.shape.dims[i] != indices.shape.dims[i])
       return fail(failure, atb::ERROR_INVALID_TENSOR_DIM,
                   "batch dimension " + std::to_string(i) + " differs: x " +
                       shapeString(x.shape) + ", indices " +
                       shapeString(indices.shape));
+  return true;
+}
+
+bool GatherOperation::inferShape(const atb::SVector<atb::TensorDesc> &in,
+                                 atb::TensorDesc &out, Failure &failure) const {
+  // OperationBase::InferShapeCheck: count, shapes, ini, bf16, then the
+  // operation's own checks.
+  if (in.size() != 2)
+    return fail(failure, atb::ERROR_INVALID_IN_TENSOR_NUM,
+                "expected 2 input tensors, got " + std::to_string(in.size()));
+  for (int i = 0; i < 2; ++i)
+    if (!checkTensorShape(in[i], kTensorNames[i], failure))
+      return false;
+  const atb::TensorDesc &x = in[0], &indices = in[1];
+  if (!checkDtypes(x, indices, nullptr, failure) ||
+      !paramCheck(x, indices, failure))
+    return false;
+  auto axis = static_cast<uint64_t>(param.axis);
+  auto batchDims = static_cast<uint64_t>(param.batchDims);
   out = atb::TensorDesc();
   out.dtype = x.dtype;
   out.format = x.format;
   uint64_t n = 0;
   for (uint64_t i = 0; i < axis; ++i)
     out.shape.dims[n++] = x.shape.dims[i];
-  for (uint64_t i = batchDims; i < indicesRank; ++i)
+  for (uint64_t i = batchDims; i < indices.shape.dimNum; ++i)
     out.shape.dims[n++] = indices.shape.dims[i];
-  for (uint64_t i = axis + 1; i < xRank; ++i)
+  for (uint64_t i = axis + 1; i < x.shape.dimNum; ++i)
     out.shape.dims[n++] = x.shape.dims[i];
   out.shape.dimNum = n;
   return true;
@@ -322,93 +441,44 @@ bool GatherOperation::inferShape(const atb::SVector<atb::TensorDesc> &in,
 
 bool GatherOperation::checkSetup(const atb::VariantPack &pack,
                                  Failure &failure) const {
+  // OperationBase::CheckVariantPack.
   if (pack.inTensors.size() != 2 || pack.outTensors.size() != 1)
     return fail(failure, atb::ERROR_INVALID_IN_TENSOR_NUM,
                 "expected 2 input and 1 output tensors, got " +
                     std::to_string(pack.inTensors.size()) + " and " +
                     std::to_string(pack.outTensors.size()));
+  const atb::TensorDesc &x = pack.inTensors[0].desc;
+  const atb::TensorDesc &indices = pack.inTensors[1].desc;
   const atb::TensorDesc &out = pack.outTensors[0].desc;
-  uint64_t outRank = out.shape.dimNum;
-  if (outRank < 1 || outRank > atb::MAX_DIM)
+  const atb::TensorDesc *descs[] = {&x, &indices, &out};
+  for (int t = 0; t < 3; ++t)
+    if (!checkTensorShape(*descs[t], kTensorNames[t], failure))
+      return false;
+  // CheckIniMatch (and the bf16 and aclnn dtype checks that follow it).
+  if (!checkDtypes(x, indices, &out, failure))
+    return false;
+  // GatherOperation::SetupCheckImpl.
+  if (!paramCheck(x, indices, failure))
+    return false;
+  uint64_t expectedRank = x.shape.dimNum + indices.shape.dimNum -
+                          static_cast<uint64_t>(param.batchDims) - 1;
+  if (out.shape.dimNum != expectedRank)
     return fail(failure, atb::ERROR_INVALID_TENSOR_DIM_NUM,
-                "output has rank " + std::to_string(outRank) +
-                    "; the rank must be in [1, 8]");
-
-  atb::SVector<atb::TensorDesc> in = {pack.inTensors[0].desc,
-                                      pack.inTensors[1].desc};
+                "output has rank " + std::to_string(out.shape.dimNum) +
+                    ", expected " + std::to_string(expectedRank));
+  atb::SVector<atb::TensorDesc> in = {x, indices};
   atb::TensorDesc expected;
   if (!inferShape(in, expected, failure))
     return false;
-  const atb::TensorDesc &x = in[0], &indices = in[1];
-  bool sameShape = expected.shape.dimNum == outRank;
-  for (uint64_t i = 0; sameShape && i < outRank; ++i)
-    sameShape = expected.shape.dims[i] == out.shape.dims[i];
-  if (!sameShape)
-    return fail(failure, atb::ERROR_INVALID_TENSOR_DIM,
-                "output shape " + shapeString(out.shape) + " should be " +
-                    shapeString(expected.shape) + " (x " +
-                    shapeString(x.shape) + ", indices " +
-                    shapeString(indices.shape) + ", axis " +
-                    std::to_string(param.axis) + ", batchDims " +
-                    std::to_string(param.batchDims) + ")");
-
-  if (!isGatherDataDtype(x.dtype))
-    return fail(failure, atb::ERROR_INVALID_TENSOR_DTYPE,
-                std::string("x dtype ") + dtypeName(x.dtype) +
-                    " is not one of float16, bfloat16, float, int32, "
-                    "uint32, int64");
-  if (out.dtype != x.dtype)
-    return fail(failure, atb::ERROR_INVALID_TENSOR_DTYPE,
-                std::string("output dtype ") + dtypeName(out.dtype) +
-                    " differs from x dtype " + dtypeName(x.dtype));
-  if (!isGatherIndexDtype(indices.dtype))
-    return fail(failure, atb::ERROR_INVALID_TENSOR_DTYPE,
-                std::string("indices dtype ") + dtypeName(indices.dtype) +
-                    " is not one of int64, int32, uint32");
-
-  const char *socName;
-  Soc soc = currentSoc(socName);
-  if (soc == Soc::Ascend310B && x.dtype != ACL_FLOAT16)
-    return fail(failure, atb::ERROR_INVALID_TENSOR_INI_MATCH,
-                std::string("x dtype ") + dtypeName(x.dtype) +
-                    " is not supported on " + socName + " (float16 only)");
-  if (soc == Soc::Ascend310P && x.dtype == ACL_BF16)
-    return fail(failure, atb::ERROR_INVALID_TENSOR_INI_MATCH,
-                std::string("x dtype ACL_BF16 is not supported on ") + socName);
-  if (soc == Soc::Ascend950 && indices.dtype == ACL_UINT32)
-    return fail(failure, atb::ERROR_INVALID_TENSOR_INI_MATCH,
-                std::string("indices dtype ACL_UINT32 is not supported on ") +
-                    socName);
-
-  const char *tensorNames[] = {"x", "indices", "output"};
-  const atb::TensorDesc *descs[] = {&x, &indices, &out};
-  for (int t = 0; t < 3; ++t) {
-    const atb::Dims &shape = descs[t]->shape;
-    uint64_t bytes = dtypeSize(descs[t]->dtype);
-    for (uint64_t i = 0; i < shape.dimNum; ++i) {
-      int64_t dim = shape.dims[i];
-      if (dim <= 0)
-        return fail(failure, atb::ERROR_INVALID_TENSOR_SIZE,
-                    std::string(tensorNames[t]) + " shape " +
-                        shapeString(shape) + " has a dimension <= 0");
-      // Saturate instead of overflowing; anything above the limit fails.
-      if (bytes > kMaxTensorBytes / static_cast<uint64_t>(dim))
-        bytes = kMaxTensorBytes + 1;
-      else
-        bytes *= static_cast<uint64_t>(dim);
-    }
-    if (bytes > kMaxTensorBytes)
-      return fail(failure, atb::ERROR_INVALID_TENSOR_SIZE,
-                  std::string(tensorNames[t]) + " shape " + shapeString(shape) +
-                      " is larger than 256 GiB");
-  }
-
-  for (int t = 0; t < 3; ++t)
-    if (descs[t]->format != ACL_FORMAT_ND)
-      return fail(failure, atb::ERROR_INVALID_PARAM,
-                  std::string(tensorNames[t]) + " format " +
-                      std::to_string(static_cast<int>(descs[t]->format)) +
-                      " is not ACL_FORMAT_ND");
+  for (uint64_t i = 0; i < expectedRank; ++i)
+    if (expected.shape.dims[i] != out.shape.dims[i])
+      return fail(failure, atb::ERROR_INVALID_TENSOR_DIM,
+                  "output shape " + shapeString(out.shape) + " should be " +
+                      shapeString(expected.shape) + " (x " +
+                      shapeString(x.shape) + ", indices " +
+                      shapeString(indices.shape) + ", axis " +
+                      std::to_string(param.axis) + ", batchDims " +
+                      std::to_string(param.batchDims) + ")");
   return true;
 }
 
@@ -417,9 +487,8 @@ atb::Status GatherOperation::Setup(const atb::VariantPack &variantPack,
                                    atb::Context *context) {
   std::lock_guard<std::mutex> lock(emulatorMutex());
   isSetUp = false;
-  if (!findContext(context)) {
-    report("GatherOperation::Setup: %s",
-           context ? "context is not a live context" : "context is null");
+  if (!context) {
+    report("GatherOperation::Setup: context is null");
     return atb::ERROR_INVALID_PARAM;
   }
   Failure failure;
@@ -427,9 +496,24 @@ atb::Status GatherOperation::Setup(const atb::VariantPack &variantPack,
     report("GatherOperation::Setup: %s", failure.message.c_str());
     return failure.status;
   }
+  EmuContext *emuContext = findContext(context);
+  if (!emuContext) {
+    report("GatherOperation::Setup: context is not a live context");
+    return atb::ERROR_INVALID_PARAM;
+  }
   setUpDescs[0] = variantPack.inTensors[0].desc;
   setUpDescs[1] = variantPack.inTensors[1].desc;
   setUpDescs[2] = variantPack.outTensors[0].desc;
+  // Write the tiling into the next block of the context's pool.
+  tilingBlock = emuContext->takeBlock();
+  setupSerial = ++nextSetupSerial;
+  TilingBlock &block = emuContext->blocks[tilingBlock];
+  block.writer = setupSerial;
+  block.tiling.x = setUpDescs[0];
+  block.tiling.indices = setUpDescs[1];
+  block.tiling.out = setUpDescs[2];
+  block.tiling.axis = param.axis;
+  block.tiling.batchDims = param.batchDims;
   setUpWith = context;
   setUpWorkspace = kWorkspaceBytes;
   isSetUp = true;
@@ -441,87 +525,103 @@ atb::Status GatherOperation::Execute(const atb::VariantPack &variantPack,
                                      uint8_t *workspace, uint64_t workspaceSize,
                                      atb::Context *context) {
   std::lock_guard<std::mutex> lock(emulatorMutex());
+  // OperationBase::EagerModePreLaunch and ExecuteCheck, in their order.
   if (!isSetUp) {
     report("GatherOperation::Execute: Setup has not succeeded on this "
            "operation");
     return atb::ERROR_INVALID_PARAM;
   }
-  EmuContext *emuContext = findContext(context);
-  if (!emuContext || context != setUpWith) {
-    report("GatherOperation::Execute: the context is not the live context "
-           "Setup was called with");
+  EmuContext *setUpContext = findContext(setUpWith);
+  if (!setUpContext) {
+    report("GatherOperation::Execute: the context of Setup is no longer "
+           "live");
     return atb::ERROR_INVALID_PARAM;
   }
-  aclrtStream stream = emuContext->stream;
+  aclrtStream stream = setUpContext->stream();
   if (!stream) {
     report("GatherOperation::Execute: the context has no stream (call "
            "SetExecuteStream)");
     return atb::ERROR_INVALID_PARAM;
   }
-  if (!isLiveStream(stream)) {
-    report("GatherOperation::Execute: the context's stream %p is not a live "
-           "stream",
-           stream);
-    return atb::ERROR_CANN_ERROR;
+  if (context != setUpWith) {
+    report("GatherOperation::Execute: the context is not the one Setup was "
+           "called with");
+    return atb::ERROR_INVALID_PARAM;
   }
-  if (variantPack.inTensors.size() != 2 || variantPack.outTensors.size() != 1) {
-    report("GatherOperation::Execute: expected 2 input and 1 output tensors, "
-           "got %zu and %zu",
-           variantPack.inTensors.size(), variantPack.outTensors.size());
-    return atb::ERROR_INVALID_IN_TENSOR_NUM;
-  }
-  if (workspaceSize < setUpWorkspace || (setUpWorkspace > 0 && !workspace)) {
-    report("GatherOperation::Execute: workspace %p of %llu bytes, Setup asked "
+  if (workspaceSize < setUpWorkspace) {
+    report("GatherOperation::Execute: workspace of %llu bytes, Setup asked "
            "for %llu bytes",
-           static_cast<void *>(workspace),
            static_cast<unsigned long long>(workspaceSize),
            static_cast<unsigned long long>(setUpWorkspace));
     return atb::ERROR_INVALID_PARAM;
   }
+  if (setUpWorkspace > 0 && !workspace) {
+    report("GatherOperation::Execute: workspace is null, Setup asked for "
+           "%llu bytes",
+           static_cast<unsigned long long>(setUpWorkspace));
+    return atb::ERROR_INVALID_PARAM;
+  }
+  const atb::SVector<atb::Tensor> *lists[] = {&variantPack.inTensors,
+                                              &variantPack.outTensors};
+  const size_t expectedCounts[] = {2, 1};
+  for (int l = 0; l < 2; ++l) {
+    if (lists[l]->size() != expectedCounts[l]) {
+      report("GatherOperation::Execute: %zu %s tensors, Setup had %zu",
+             lists[l]->size(), l ? "output" : "input", expectedCounts[l]);
+      return atb::ERROR_INVALID_PARAM;
+    }
+  }
   const atb::Tensor *tensors[] = {&variantPack.inTensors[0],
                                   &variantPack.inTensors[1],
                                   &variantPack.outTensors[0]};
-  const char *names[] = {"x", "indices", "output"};
   uint64_t sizes[3];
   for (int t = 0; t < 3; ++t) {
     sizes[t] = atb::Utils::GetTensorSize(setUpDescs[t]);
     if (tensors[t]->dataSize != sizes[t]) {
       report("GatherOperation::Execute: %s dataSize %llu differs from the "
              "%llu bytes of the tensor given to Setup",
-             names[t], static_cast<unsigned long long>(tensors[t]->dataSize),
+             kTensorNames[t],
+             static_cast<unsigned long long>(tensors[t]->dataSize),
              static_cast<unsigned long long>(sizes[t]));
-      return atb::ERROR_INVALID_TENSOR_SIZE;
+      return atb::ERROR_INVALID_PARAM;
     }
-  }
-  for (int t = 0; t < 3; ++t) {
     if (!tensors[t]->deviceData && !tensors[t]->hostData) {
       report("GatherOperation::Execute: %s has neither deviceData nor "
              "hostData",
-             names[t]);
+             kTensorNames[t]);
       return atb::ERROR_INVALID_PARAM;
     }
   }
+  // The emulator's own checks: ATB leaves these to the device.
+  if (!isLiveStream(stream)) {
+    report("GatherOperation::Execute: the context's stream %p is not a live "
+           "stream (emulator check)",
+           stream);
+    return atb::ERROR_CANN_ERROR;
+  }
   std::string why;
   for (int t = 0; t < 3; ++t) {
-    std::string what = std::string(names[t]) + " deviceData";
+    std::string what = std::string(kTensorNames[t]) + " deviceData";
     if (!checkDeviceRange(tensors[t]->deviceData, sizes[t], what.c_str(),
                           why)) {
-      report("GatherOperation::Execute: %s", why.c_str());
+      report("GatherOperation::Execute: %s (emulator check)", why.c_str());
       return atb::ERROR_CANN_ERROR;
     }
   }
   if (setUpWorkspace > 0 &&
       !checkDeviceRange(workspace, setUpWorkspace, "workspace", why)) {
-    report("GatherOperation::Execute: %s", why.c_str());
+    report("GatherOperation::Execute: %s (emulator check)", why.c_str());
     return atb::ERROR_CANN_ERROR;
   }
 
+  // Execute copies the tiling block of the last Setup, whoever wrote it
+  // last, to the device: the kernel computes with that tiling.
+  const TilingBlock &block = setUpContext->blocks[tilingBlock];
   GatherTask task;
-  task.x = setUpDescs[0];
-  task.indices = setUpDescs[1];
-  task.out = setUpDescs[2];
-  task.axis = param.axis;
-  task.batchDims = param.batchDims;
+  task.tiling = block.tiling;
+  task.expectedWriter = setupSerial;
+  task.blockWriter = block.writer;
+  task.block = tilingBlock;
   task.xData = static_cast<const uint8_t *>(tensors[0]->deviceData);
   task.indicesData = static_cast<const uint8_t *>(tensors[1]->deviceData);
   task.outData = static_cast<uint8_t *>(tensors[2]->deviceData);
@@ -535,6 +635,18 @@ atb::Status GatherOperation::Execute(const atb::VariantPack &variantPack,
 }
 
 aclError GatherTask::operator()() const {
+  if (blockWriter != expectedWriter) {
+    report("GatherOperation (running on the stream): Execute copied tiling "
+           "block %zu, which a later Setup of another operation overwrote "
+           "(Setup #%llu wrote it, this operation's last Setup was #%llu); "
+           "call Setup before every Execute",
+           block, static_cast<unsigned long long>(blockWriter),
+           static_cast<unsigned long long>(expectedWriter));
+    return ACL_ERROR_RT_AICORE_EXCEPTION;
+  }
+  const atb::TensorDesc &x = tiling.x;
+  const atb::TensorDesc &indices = tiling.indices;
+  int64_t axis = tiling.axis, batchDims = tiling.batchDims;
   // The device reads the buffers only now: they must still be live.
   std::string why;
   if (!checkDeviceRange(xData, xBytes, "x deviceData", why) ||
@@ -611,7 +723,8 @@ aclError GatherTask::operator()() const {
 
 namespace atb {
 
-Status CreateContext(Context **context) {
+/// Creates a context with `tilingBlocks` host tiling blocks.
+static Status createContext(Context **context, uint32_t tilingBlocks) {
   std::lock_guard<std::mutex> lock(emulatorMutex());
   if (!context) {
     report("CreateContext: context is null");
@@ -624,10 +737,49 @@ Status CreateContext(Context **context) {
                                     : "called before aclInit");
     return ERROR_CANN_ERROR;
   }
-  auto *emu = new EmuContext(device);
+  auto *emu = new EmuContext(device, tilingBlocks);
   liveContexts()[emu] = emu;
   *context = emu;
   return NO_ERROR;
+}
+
+Status CreateContext(Context **context) {
+  // Tests may shrink the pool below ATB's minimum to reach reuse quickly.
+  uint32_t blocks = kDefaultTilingBlocks;
+  if (const char *env = std::getenv("GATHER_ATB_EMULATOR_TILING_BLOCKS")) {
+    char *end = nullptr;
+    unsigned long value = std::strtoul(env, &end, 10);
+    if (end != env && *end == '\0' && value >= 1 && value <= 1024)
+      blocks = static_cast<uint32_t>(value);
+    else
+      report("warning: GATHER_ATB_EMULATOR_TILING_BLOCKS=%s is not a number "
+             "in [1, 1024]; using %u",
+             env, kDefaultTilingBlocks);
+  }
+  return createContext(context, blocks);
+}
+
+Status CreateContext(Context **context,
+                     const std::function<void *(size_t)> &alloc,
+                     const std::function<void(void *)> &dealloc) {
+  // The device tiling memory these would provide is not modelled.
+  if (static_cast<bool>(alloc) != static_cast<bool>(dealloc)) {
+    report("CreateContext: give both alloc and dealloc or neither");
+    return ERROR_INVALID_PARAM;
+  }
+  return CreateContext(context);
+}
+
+Status CreateContext(Context **context, uint32_t hostTilingBlockNum,
+                     uint32_t deviceTilingBlockNum) {
+  if (hostTilingBlockNum < 128 || hostTilingBlockNum > 1024 ||
+      deviceTilingBlockNum < 32 || deviceTilingBlockNum > 1024) {
+    report("CreateContext: %u host and %u device tiling blocks; ATB accepts "
+           "128..1024 and 32..1024",
+           hostTilingBlockNum, deviceTilingBlockNum);
+    return ERROR_INVALID_PARAM;
+  }
+  return createContext(context, hostTilingBlockNum);
 }
 
 Status DestroyContext(Context *context) {
@@ -693,6 +845,17 @@ Status DestroyOperation(Operation *operation) {
   liveOperations().erase(it);
   delete op;
   return NO_ERROR;
+}
+
+std::string Utils::GetAtbVersion() { return "gather-mlir ATB emulator"; }
+
+uint64_t Utils::GetTensorNumel(const Tensor &tensor) {
+  return GetTensorNumel(tensor.desc);
+}
+
+uint64_t Utils::GetTensorNumel(const TensorDesc &tensorDesc) {
+  uint64_t bytes = dtypeSize(tensorDesc.dtype);
+  return bytes ? GetTensorSize(tensorDesc) / bytes : 0;
 }
 
 uint64_t Utils::GetTensorSize(const Tensor &tensor) {

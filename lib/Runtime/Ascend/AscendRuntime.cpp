@@ -8,20 +8,31 @@
 // ATB/ACL API only, so the same source builds against a CANN install or the
 // in-tree emulator.
 //
-// One ACL device binding, stream and ATB context serve the whole process;
-// they are created on the first call and destroyed at exit (operations before
-// the context, the context before the stream, the device reset last). Set-up
-// operations are cached together with their device buffers and workspace,
-// keyed by (axis, batchDims, dtypes, shapes), so a repeated call only copies
-// data in, executes and copies the result out. The cache is bounded
-// (least recently used entries are destroyed first).
+// One ATB context and one default stream serve the whole process; they are
+// created on the first call (on the device and stream a host framework
+// handed in with gatherAtbAttach, if it did) and released by
+// gatherAtbShutdown, never at exit. Operations are cached by their
+// parameters (axis, batchDims) and set up before every Execute: Setup writes
+// the tiling into a block of the context's pool that later Setups of other
+// operations reuse. One workspace grows to the largest size Setup asks for.
+//
+// The ATB headers throw (atb/svector.h), so this file is built with
+// exceptions; every C entry point catches them (guarded) so that none
+// reaches the generated code that calls it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "gather-mlir/Runtime/AscendRuntime.h"
 
 #include "acl/acl.h"
-#include "atb/atb_infer.h"
+#include "atb/context.h"
+#include "atb/infer_op_params.h"
+#include "atb/operation.h"
+#include "atb/types.h"
+#include "atb/utils.h"
+#ifdef GATHER_ATB_EMULATOR
+#include "gather_atb_emulator/Emulator.h"
+#endif
 
 #include <cerrno>
 #include <cinttypes>
@@ -32,7 +43,10 @@
 #include <list>
 #include <map>
 #include <mutex>
+#include <new>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 static_assert(int(GATHER_ATB_DT_FLOAT) == int(ACL_FLOAT),
@@ -49,8 +63,6 @@ static_assert(int(GATHER_ATB_DT_BF16) == int(ACL_BF16), "aclDataType mismatch");
 
 namespace {
 
-/// Set-up operations kept alive at once.
-constexpr size_t kMaxCachedOps = 16;
 /// Largest tensor ATB accepts; larger ones are left for Setup to reject
 /// rather than allocated.
 constexpr uint64_t kMaxTensorBytes = uint64_t(256) << 30;
@@ -64,10 +76,14 @@ struct StatusName {
   const char *name;
 };
 
-// Only the codes listed in ATB.md; others print as unlisted.
+// The codes a gather can produce; others print as unlisted.
 constexpr StatusName kAtbStatusNames[] = {
     {atb::NO_ERROR, "NO_ERROR"},
     {atb::ERROR_INVALID_PARAM, "ERROR_INVALID_PARAM"},
+    {atb::ERROR_INTERNAL_ERROR, "ERROR_INTERNAL_ERROR"},
+    {atb::ERROR_RT_FAIL, "ERROR_RT_FAIL"},
+    {atb::ERROR_OUT_OF_DEVICE_MEMORY, "ERROR_OUT_OF_DEVICE_MEMORY"},
+    {atb::ERROR_OUT_OF_HOST_MEMORY, "ERROR_OUT_OF_HOST_MEMORY"},
     {atb::ERROR_INVALID_IN_TENSOR_NUM, "ERROR_INVALID_IN_TENSOR_NUM"},
     {atb::ERROR_INVALID_TENSOR_DTYPE, "ERROR_INVALID_TENSOR_DTYPE"},
     {atb::ERROR_INVALID_TENSOR_DIM, "ERROR_INVALID_TENSOR_DIM"},
@@ -153,130 +169,161 @@ std::string shapeString(const int64_t *shape, int64_t rank) {
 // Process state
 //===----------------------------------------------------------------------===//
 
-/// A set-up operation with its device buffers (x, indices, out) and
-/// workspace.
-struct CachedOp {
-  atb::Operation *op = nullptr;
-  atb::VariantPack pack;
-  void *device[3] = {nullptr, nullptr, nullptr};
-  uint64_t bytes[3] = {0, 0, 0};
-  void *workspace = nullptr;
-  uint64_t workspaceSize = 0;
-};
-
-using CacheKey = std::vector<int64_t>;
-
-struct CacheEntry {
-  CachedOp op;
-  std::list<CacheKey>::iterator lruPosition;
+/// Device memory the runtime obtains, through the host framework's callbacks
+/// when it attached some, else aclrtMalloc/aclrtFree.
+struct DeviceBuffer {
+  void *data = nullptr;
+  uint64_t bytes = 0;
 };
 
 struct RuntimeState {
   std::mutex mutex;
   bool initialized = false;
-  /// Whether this library called aclInit (and so must call aclFinalize).
+  /// Whether this library called aclInit (and so calls aclFinalize at
+  /// shutdown).
   bool aclInitializedHere = false;
-  bool atExitRegistered = false;
   int32_t device = 0;
-  /// Bumped on every initialisation; a thread whose binding is older calls
-  /// aclrtSetDevice before using the device.
-  uint64_t generation = 0;
-  /// aclrtSetDevice calls to undo with aclrtResetDevice.
+  /// What a host framework handed in with gatherAtbAttach.
+  bool attached = false;
+  int32_t attachedDevice = 0;
+  aclrtStream attachedStream = nullptr;
+  GatherAtbAllocFn allocFn = nullptr;
+  GatherAtbFreeFn freeFn = nullptr;
+  void *allocUserData = nullptr;
+  /// aclrtSetDevice calls this library made (undone at shutdown).
   int64_t setDeviceCalls = 0;
-  aclrtStream stream = nullptr;
+  /// The stream the runtime created (null when the host framework's is
+  /// used) and the stream of the entry points that take none.
+  aclrtStream ownStream = nullptr;
+  aclrtStream defaultStream = nullptr;
+  /// The stream the context was last told to execute on.
+  aclrtStream contextStream = nullptr;
   atb::Context *context = nullptr;
-  std::map<CacheKey, CacheEntry> cache;
-  /// Keys, most recently used first.
-  std::list<CacheKey> lru;
+  /// Operations by (axis, batchDims): an operation is set up before every
+  /// Execute, so only its parameters identify it.
+  std::map<std::pair<int64_t, int64_t>, atb::Operation *> operations;
+  std::list<std::pair<int64_t, int64_t>> lru;
+  /// One workspace that grows to the largest Setup asked for.
+  DeviceBuffer workspace;
+  /// Device copies of the host entry point's x, indices and output.
+  DeviceBuffer staging[3];
   int64_t createOps = 0, setups = 0, executes = 0;
 };
 
-/// Never destroyed: the atexit handler may run after static destructors.
 RuntimeState &runtime() {
+  // Never destroyed: no destructor runs at exit, after ATB's own singletons
+  // may be gone. gatherAtbShutdown releases everything explicitly.
   static RuntimeState *state = new RuntimeState;
   return *state;
 }
 
-thread_local uint64_t tlsBoundGeneration = 0;
+/// Device memory the runtime keeps between calls (workspace and staging
+/// buffers) at most, from GATHER_ATB_MAX_KEPT_BYTES (default 1 GiB); above
+/// it the staging buffers are freed after each call.
+uint64_t maxKeptDeviceBytes() {
+  const char *env = std::getenv("GATHER_ATB_MAX_KEPT_BYTES");
+  if (!env || !*env)
+    return uint64_t(1) << 30;
+  char *end = nullptr;
+  unsigned long long value = std::strtoull(env, &end, 10);
+  return *end ? uint64_t(1) << 30 : static_cast<uint64_t>(value);
+}
 
-/// Makes the process device current on the calling thread (ACL binds
-/// devices per thread).
+/// Operations kept at once (they hold host memory only).
+constexpr size_t kMaxOperations = 64;
+
+int32_t freeBuffer(RuntimeState &rt, DeviceBuffer &buffer) {
+  int32_t status = 0;
+  if (buffer.data) {
+    if (rt.freeFn)
+      rt.freeFn(buffer.data, rt.allocUserData);
+    else if (aclError err = aclrtFree(buffer.data))
+      status = aclFailure("aclrtFree", err);
+  }
+  buffer = DeviceBuffer();
+  return status;
+}
+
+/// Makes `buffer` hold at least `bytes` bytes (contents are not kept).
+int32_t growBuffer(RuntimeState &rt, DeviceBuffer &buffer, uint64_t bytes) {
+  if (buffer.bytes >= bytes)
+    return 0;
+  if (int32_t st = freeBuffer(rt, buffer))
+    return st;
+  void *data = nullptr;
+  if (rt.allocFn) {
+    data = rt.allocFn(bytes, rt.allocUserData);
+    if (!data)
+      return argumentFailure(atb::ERROR_OUT_OF_DEVICE_MEMORY,
+                             "the allocation callback returned null for %llu "
+                             "bytes",
+                             static_cast<unsigned long long>(bytes));
+  } else if (aclError err =
+                 aclrtMalloc(&data, bytes, ACL_MEM_MALLOC_HUGE_FIRST)) {
+    return aclFailure("aclrtMalloc", err);
+  }
+  buffer.data = data;
+  buffer.bytes = bytes;
+  return 0;
+}
+
+/// Makes the device current on the calling thread unless the thread has a
+/// current context already (a host framework that owns the device set it):
+/// ACL binds devices per thread, and setting it again would disturb the
+/// framework's context.
 int32_t bindThread(RuntimeState &rt) {
-  if (tlsBoundGeneration == rt.generation)
+  aclrtContext current = nullptr;
+  if (aclError err = aclrtGetCurrentContext(&current))
+    return aclFailure("aclrtGetCurrentContext", err);
+  if (current)
     return 0;
   if (aclError err = aclrtSetDevice(rt.device))
     return aclFailure("aclrtSetDevice", err);
   ++rt.setDeviceCalls;
-  tlsBoundGeneration = rt.generation;
   return 0;
 }
 
-/// Frees an entry's device memory and destroys its operation; reports but
-/// does not stop at failures. Returns the first failure.
-int32_t destroyCachedOp(CachedOp &entry) {
+/// Releases everything in reverse order of creation: operations before the
+/// context, the context before the stream, the device reset last; undoes
+/// aclInit if this library did it.
+int32_t shutdown(RuntimeState &rt) {
   int32_t first = 0;
   auto note = [&](int32_t status) {
     if (status && !first)
       first = status;
   };
-  if (entry.op)
-    if (atb::Status st = atb::DestroyOperation(entry.op))
-      note(atbFailure("DestroyOperation", st));
-  entry.op = nullptr;
-  for (void *&p : entry.device) {
-    if (p)
-      if (aclError err = aclrtFree(p))
-        note(aclFailure("aclrtFree", err));
-    p = nullptr;
-  }
-  if (entry.workspace)
-    if (aclError err = aclrtFree(entry.workspace))
-      note(aclFailure("aclrtFree", err));
-  entry.workspace = nullptr;
-  return first;
-}
-
-void evict(RuntimeState &rt, std::map<CacheKey, CacheEntry>::iterator it) {
-  destroyCachedOp(it->second.op);
-  rt.lru.erase(it->second.lruPosition);
-  rt.cache.erase(it);
-}
-
-/// Destroys everything in reverse order of creation. With `finalize`, also
-/// undoes aclInit if this library did it.
-void teardown(RuntimeState &rt, bool finalize) {
   if (rt.initialized) {
-    // Freeing needs the device bound on this thread.
-    if (rt.setDeviceCalls > 0)
-      bindThread(rt);
-    while (!rt.cache.empty())
-      evict(rt, rt.cache.begin());
+    note(bindThread(rt));
+    if (rt.defaultStream)
+      if (aclError err = aclrtSynchronizeStream(rt.defaultStream))
+        note(aclFailure("aclrtSynchronizeStream", err));
+    for (auto &entry : rt.operations)
+      if (atb::Status st = atb::DestroyOperation(entry.second))
+        note(atbFailure("DestroyOperation", st));
+    rt.operations.clear();
+    rt.lru.clear();
+    note(freeBuffer(rt, rt.workspace));
+    for (DeviceBuffer &buffer : rt.staging)
+      note(freeBuffer(rt, buffer));
     if (rt.context)
       if (atb::Status st = atb::DestroyContext(rt.context))
-        atbFailure("DestroyContext", st);
+        note(atbFailure("DestroyContext", st));
     rt.context = nullptr;
-    if (rt.stream)
-      if (aclError err = aclrtDestroyStream(rt.stream))
-        aclFailure("aclrtDestroyStream", err);
-    rt.stream = nullptr;
+    if (rt.ownStream)
+      if (aclError err = aclrtDestroyStream(rt.ownStream))
+        note(aclFailure("aclrtDestroyStream", err));
+    rt.ownStream = rt.defaultStream = rt.contextStream = nullptr;
     for (; rt.setDeviceCalls > 0; --rt.setDeviceCalls)
       if (aclError err = aclrtResetDevice(rt.device))
-        aclFailure("aclrtResetDevice", err);
+        note(aclFailure("aclrtResetDevice", err));
     rt.initialized = false;
-    // Invalidate every thread's binding.
-    ++rt.generation;
   }
-  if (finalize && rt.aclInitializedHere) {
+  if (rt.aclInitializedHere) {
     if (aclError err = aclFinalize())
-      aclFailure("aclFinalize", err);
+      note(aclFailure("aclFinalize", err));
     rt.aclInitializedHere = false;
   }
-}
-
-void atExit() {
-  RuntimeState &rt = runtime();
-  std::lock_guard<std::mutex> lock(rt.mutex);
-  teardown(rt, /*finalize=*/true);
+  return first;
 }
 
 /// Reads GATHER_ATB_DEVICE (default 0).
@@ -296,32 +343,31 @@ int32_t deviceFromEnvironment(int32_t &device) {
 }
 
 /// Initialises ACL, the device, the stream and the context on first use and
-/// binds the device to the calling thread.
+/// makes the device current on the calling thread.
 int32_t ensureInitialized(RuntimeState &rt) {
   if (rt.initialized)
     return bindThread(rt);
-  if (!rt.atExitRegistered) {
-    std::atexit(atExit);
-    rt.atExitRegistered = true;
-  }
-  if (int32_t st = deviceFromEnvironment(rt.device))
+  if (rt.attached) {
+    rt.device = rt.attachedDevice;
+  } else if (int32_t st = deviceFromEnvironment(rt.device)) {
     return st;
-  if (!rt.aclInitializedHere) {
-    aclError err = aclInit(nullptr);
-    // Someone else in the process initialised ACL already: use it, and
-    // leave aclFinalize to them.
-    if (err != ACL_SUCCESS && err != ACL_ERROR_REPEAT_INITIALIZE)
-      return aclFailure("aclInit", err);
-    rt.aclInitializedHere = err == ACL_SUCCESS;
   }
+  aclError err = aclInit(nullptr);
+  // Someone else in the process initialised ACL already: use it, and leave
+  // aclFinalize to them.
+  if (err != ACL_SUCCESS && err != ACL_ERROR_REPEAT_INITIALIZE)
+    return aclFailure("aclInit", err);
+  rt.aclInitializedHere = err == ACL_SUCCESS;
   rt.initialized = true;
-  ++rt.generation;
   int32_t status = bindThread(rt);
-  if (!status) {
-    if (aclError err = aclrtCreateStream(&rt.stream)) {
-      rt.stream = nullptr;
+  if (!status && rt.attachedStream) {
+    rt.defaultStream = rt.attachedStream;
+  } else if (!status) {
+    if (aclError err = aclrtCreateStream(&rt.ownStream)) {
+      rt.ownStream = nullptr;
       status = aclFailure("aclrtCreateStream", err);
     }
+    rt.defaultStream = rt.ownStream;
   }
   if (!status) {
     if (atb::Status st = atb::CreateContext(&rt.context)) {
@@ -329,12 +375,8 @@ int32_t ensureInitialized(RuntimeState &rt) {
       status = atbFailure("CreateContext", st);
     }
   }
-  if (!status) {
-    if (atb::Status st = rt.context->SetExecuteStream(rt.stream))
-      status = atbFailure("SetExecuteStream", st);
-  }
   if (status)
-    teardown(rt, /*finalize=*/false);
+    shutdown(rt);
   return status;
 }
 
@@ -344,14 +386,14 @@ int32_t ensureInitialized(RuntimeState &rt) {
 
 struct TensorArg {
   const char *name;
-  const void *host;
+  const void *data;
   int32_t dtype;
   const int64_t *shape;
   int64_t rank;
 };
 
-/// Fills an atb::Tensor's description and size from an argument.
-atb::Tensor makeTensor(const TensorArg &arg) {
+/// Fills an atb::Tensor from an argument and its device data.
+atb::Tensor makeTensor(const TensorArg &arg, void *deviceData) {
   atb::Tensor tensor;
   tensor.desc.dtype = static_cast<aclDataType>(arg.dtype);
   tensor.desc.format = ACL_FORMAT_ND;
@@ -359,85 +401,87 @@ atb::Tensor makeTensor(const TensorArg &arg) {
   for (int64_t i = 0; i < arg.rank; ++i)
     tensor.desc.shape.dims[i] = arg.shape[i];
   tensor.dataSize = atb::Utils::GetTensorSize(tensor);
+  tensor.deviceData = deviceData;
   return tensor;
 }
 
-/// Creates and sets up an operation for `args` with its device buffers and
-/// workspace.
-int32_t createCachedOp(RuntimeState &rt, const TensorArg (&args)[3],
-                       int64_t axis, int64_t batchDims, CachedOp &entry) {
+/// Returns the operation of (axis, batchDims), creating it on first use.
+int32_t getOperation(RuntimeState &rt, int64_t axis, int64_t batchDims,
+                     atb::Operation *&op) {
+  std::pair<int64_t, int64_t> key(axis, batchDims);
+  auto it = rt.operations.find(key);
+  if (it != rt.operations.end()) {
+    rt.lru.remove(key);
+    rt.lru.push_front(key);
+    op = it->second;
+    return 0;
+  }
   atb::infer::GatherParam param;
   param.axis = axis;
   param.batchDims = batchDims;
   ++rt.createOps;
-  if (atb::Status st = atb::CreateOperation(param, &entry.op)) {
-    entry.op = nullptr;
+  op = nullptr;
+  if (atb::Status st = atb::CreateOperation(param, &op)) {
+    op = nullptr;
     return atbFailure("CreateOperation", st);
   }
-  atb::Tensor tensors[3];
-  for (int t = 0; t < 3; ++t) {
-    tensors[t] = makeTensor(args[t]);
-    entry.bytes[t] = tensors[t].dataSize;
-    // Sizes ATB rejects are left to Setup to report.
-    if (entry.bytes[t] == 0 || entry.bytes[t] > kMaxTensorBytes)
-      continue;
-    if (aclError err = aclrtMalloc(&entry.device[t], entry.bytes[t],
-                                   ACL_MEM_MALLOC_HUGE_FIRST)) {
-      entry.device[t] = nullptr;
-      int32_t status = aclFailure("aclrtMalloc", err);
-      destroyCachedOp(entry);
-      return status;
-    }
-    tensors[t].deviceData = entry.device[t];
+  while (rt.operations.size() >= kMaxOperations) {
+    // Work queued with the oldest operation must finish before it goes.
+    if (aclError err = aclrtSynchronizeStream(rt.contextStream))
+      return aclFailure("aclrtSynchronizeStream", err);
+    auto oldest = rt.operations.find(rt.lru.back());
+    if (atb::Status st = atb::DestroyOperation(oldest->second))
+      atbFailure("DestroyOperation", st);
+    rt.operations.erase(oldest);
+    rt.lru.pop_back();
   }
-  entry.pack.inTensors = {tensors[0], tensors[1]};
-  entry.pack.outTensors = {tensors[2]};
-
-  uint64_t workspaceSize = 0;
-  ++rt.setups;
-  if (atb::Status st = entry.op->Setup(entry.pack, workspaceSize, rt.context)) {
-    int32_t status = atbFailure("Setup", st);
-    destroyCachedOp(entry);
-    return status;
-  }
-  if (workspaceSize > 0) {
-    if (aclError err = aclrtMalloc(&entry.workspace, workspaceSize,
-                                   ACL_MEM_MALLOC_HUGE_FIRST)) {
-      entry.workspace = nullptr;
-      int32_t status = aclFailure("aclrtMalloc", err);
-      destroyCachedOp(entry);
-      return status;
-    }
-  }
-  entry.workspaceSize = workspaceSize;
+  rt.operations.emplace(key, op);
+  rt.lru.push_front(key);
   return 0;
 }
 
-/// Copies the inputs in, executes, waits and copies the output out.
-int32_t runCachedOp(RuntimeState &rt, CachedOp &entry,
-                    const TensorArg (&args)[3], void *out) {
-  for (int t = 0; t < 2; ++t) {
-    if (aclError err =
-            aclrtMemcpy(entry.device[t], entry.bytes[t], args[t].host,
-                        entry.bytes[t], ACL_MEMCPY_HOST_TO_DEVICE))
-      return aclFailure("aclrtMemcpy", err);
+/// Sets up and executes the gather of device tensors on `stream`, without
+/// waiting for it.
+int32_t launch(RuntimeState &rt, const TensorArg (&args)[3],
+               void *const (&device)[3], int64_t axis, int64_t batchDims,
+               aclrtStream stream) {
+  atb::Operation *op;
+  if (int32_t st = getOperation(rt, axis, batchDims, op))
+    return st;
+  if (stream != rt.contextStream) {
+    if (atb::Status st = rt.context->SetExecuteStream(stream))
+      return atbFailure("SetExecuteStream", st);
+    rt.contextStream = stream;
+  }
+  atb::VariantPack pack;
+  pack.inTensors = {makeTensor(args[0], device[0]),
+                    makeTensor(args[1], device[1])};
+  pack.outTensors = {makeTensor(args[2], device[2])};
+  // Setup before every Execute: it writes the tiling into a block of the
+  // context's pool that later Setups of other operations reuse.
+  uint64_t workspaceSize = 0;
+  ++rt.setups;
+  if (atb::Status st = op->Setup(pack, workspaceSize, rt.context))
+    return atbFailure("Setup", st);
+  if (workspaceSize > rt.workspace.bytes) {
+    // The old workspace may still be in use by queued work.
+    if (rt.workspace.data)
+      if (aclError err = aclrtSynchronizeStream(stream))
+        return aclFailure("aclrtSynchronizeStream", err);
+    if (int32_t st = growBuffer(rt, rt.workspace, workspaceSize))
+      return st;
   }
   ++rt.executes;
   if (atb::Status st =
-          entry.op->Execute(entry.pack, static_cast<uint8_t *>(entry.workspace),
-                            entry.workspaceSize, rt.context))
+          op->Execute(pack, static_cast<uint8_t *>(rt.workspace.data),
+                      workspaceSize, rt.context))
     return atbFailure("Execute", st);
-  if (aclError err = aclrtSynchronizeStream(rt.stream))
-    return aclFailure("aclrtSynchronizeStream", err);
-  if (aclError err = aclrtMemcpy(out, entry.bytes[2], entry.device[2],
-                                 entry.bytes[2], ACL_MEMCPY_DEVICE_TO_HOST))
-    return aclFailure("aclrtMemcpy", err);
   return 0;
 }
 
 /// Rejects arguments an atb::Tensor cannot even describe.
 int32_t checkArgument(const char *entry, const TensorArg &arg) {
-  if (!arg.host)
+  if (!arg.data)
     return argumentFailure(atb::ERROR_INVALID_PARAM, "%s: %s is null", entry,
                            arg.name);
   if (arg.rank < 0)
@@ -451,15 +495,17 @@ int32_t checkArgument(const char *entry, const TensorArg &arg) {
   if (arg.rank > 0 && !arg.shape)
     return argumentFailure(atb::ERROR_INVALID_PARAM, "%s: %s shape is null",
                            entry, arg.name);
-  // aclDataType is an enum whose values lie in [-1, 31]; anything else is
+  // aclDataType is an enum whose values lie in [-1, 43]; anything else is
   // not a dtype at all.
-  if (arg.dtype < -1 || arg.dtype > 31)
+  if (arg.dtype < -1 || arg.dtype > 43)
     return argumentFailure(atb::ERROR_INVALID_TENSOR_DTYPE,
                            "%s: %s dtype %d is not an aclDataType value", entry,
                            arg.name, static_cast<int>(arg.dtype));
   return 0;
 }
 
+/// The host entry point: copies x and indices in, gathers, waits once and
+/// copies the result out.
 int32_t gather(const char *entryName, const TensorArg (&args)[3], void *out,
                int64_t axis, int64_t batchDims) {
   for (const TensorArg &arg : args)
@@ -471,32 +517,56 @@ int32_t gather(const char *entryName, const TensorArg (&args)[3], void *out,
   if (int32_t st = ensureInitialized(rt))
     return st;
 
-  CacheKey key = {axis, batchDims};
-  for (const TensorArg &arg : args) {
-    key.push_back(arg.dtype);
-    key.push_back(arg.rank);
-    key.insert(key.end(), arg.shape, arg.shape + arg.rank);
-  }
-  auto it = rt.cache.find(key);
-  if (it == rt.cache.end()) {
-    CachedOp entry;
-    if (int32_t st = createCachedOp(rt, args, axis, batchDims, entry))
+  void *device[3] = {nullptr, nullptr, nullptr};
+  uint64_t bytes[3];
+  for (int t = 0; t < 3; ++t) {
+    bytes[t] = makeTensor(args[t], nullptr).dataSize;
+    // Sizes ATB rejects are left to Setup to report; the tensor still needs
+    // an address for Execute's checks never to be reached.
+    if (bytes[t] == 0 || bytes[t] > kMaxTensorBytes)
+      continue;
+    if (int32_t st = growBuffer(rt, rt.staging[t], bytes[t]))
       return st;
-    rt.lru.push_front(key);
-    it = rt.cache.emplace(key, CacheEntry{entry, rt.lru.begin()}).first;
-    while (rt.cache.size() > kMaxCachedOps)
-      evict(rt, rt.cache.find(rt.lru.back()));
-  } else {
-    rt.lru.splice(rt.lru.begin(), rt.lru, it->second.lruPosition);
+    device[t] = rt.staging[t].data;
   }
+  for (int t = 0; t < 2; ++t)
+    if (device[t])
+      if (aclError err =
+              aclrtMemcpyAsync(device[t], bytes[t], args[t].data, bytes[t],
+                               ACL_MEMCPY_HOST_TO_DEVICE, rt.defaultStream))
+        return aclFailure("aclrtMemcpyAsync", err);
+  int32_t status = launch(rt, args, device, axis, batchDims, rt.defaultStream);
+  if (aclError err = aclrtSynchronizeStream(rt.defaultStream))
+    if (!status)
+      status = aclFailure("aclrtSynchronizeStream", err);
+  if (!status)
+    if (aclError err = aclrtMemcpy(out, bytes[2], device[2], bytes[2],
+                                   ACL_MEMCPY_DEVICE_TO_HOST))
+      status = aclFailure("aclrtMemcpy", err);
+  uint64_t kept = rt.workspace.bytes;
+  for (const DeviceBuffer &buffer : rt.staging)
+    kept += buffer.bytes;
+  if (kept > maxKeptDeviceBytes())
+    for (DeviceBuffer &buffer : rt.staging)
+      freeBuffer(rt, buffer);
+  return status;
+}
 
-  if (int32_t st = runCachedOp(rt, it->second.op, args, out)) {
-    // The operation or its buffers may be in a bad state: start afresh next
-    // time.
-    evict(rt, it);
-    return st;
+/// Runs `body`, turning an exception (the ATB headers throw) into a status:
+/// no exception leaves the C ABI into generated code.
+template <typename Body> int32_t guarded(const char *entry, Body body) {
+  try {
+    return body();
+  } catch (const std::bad_alloc &) {
+    return argumentFailure(atb::ERROR_OUT_OF_HOST_MEMORY,
+                           "%s: out of host memory", entry);
+  } catch (const std::exception &e) {
+    return argumentFailure(atb::ERROR_INTERNAL_ERROR,
+                           "%s: unexpected exception: %s", entry, e.what());
+  } catch (...) {
+    return argumentFailure(atb::ERROR_INTERNAL_ERROR,
+                           "%s: unexpected exception", entry);
   }
-  return 0;
 }
 
 //===----------------------------------------------------------------------===//
@@ -546,7 +616,7 @@ int32_t unpackMemRef(const char *entry, const char *name,
                            "%s: %s memref has offset %" PRId64, entry, name,
                            header->offset);
   arg.name = name;
-  arg.host = static_cast<const uint8_t *>(header->aligned) +
+  arg.data = static_cast<const uint8_t *>(header->aligned) +
              static_cast<uint64_t>(header->offset) * elemSize;
   arg.shape = sizes;
   arg.rank = rank;
@@ -568,7 +638,37 @@ int32_t gatherMemRefs(const char *entry, GatherAtbUnrankedMemRef *data,
     return st;
   args[0].dtype = args[2].dtype = dataDtype;
   args[1].dtype = indicesDtype;
-  return gather(entry, args, const_cast<void *>(args[2].host), axis, batchDims);
+  return gather(entry, args, const_cast<void *>(args[2].data), axis, batchDims);
+}
+
+/// gatherMemRefs for device memrefs: queued on the default stream.
+int32_t gatherDeviceMemRefs(const char *entry, GatherAtbUnrankedMemRef *data,
+                            int32_t dataDtype, uint64_t dataElemSize,
+                            GatherAtbUnrankedMemRef *indices,
+                            int32_t indicesDtype, uint64_t indicesElemSize,
+                            GatherAtbUnrankedMemRef *out, int64_t axis,
+                            int64_t batchDims) {
+  TensorArg args[3];
+  if (int32_t st = unpackMemRef(entry, "data", data, dataElemSize, args[0]))
+    return st;
+  if (int32_t st =
+          unpackMemRef(entry, "indices", indices, indicesElemSize, args[1]))
+    return st;
+  if (int32_t st = unpackMemRef(entry, "out", out, dataElemSize, args[2]))
+    return st;
+  args[0].dtype = args[2].dtype = dataDtype;
+  args[1].dtype = indicesDtype;
+  for (const TensorArg &arg : args)
+    if (int32_t st = checkArgument(entry, arg))
+      return st;
+  RuntimeState &rt = runtime();
+  std::lock_guard<std::mutex> lock(rt.mutex);
+  if (int32_t st = ensureInitialized(rt))
+    return st;
+  void *device[3] = {const_cast<void *>(args[0].data),
+                     const_cast<void *>(args[1].data),
+                     const_cast<void *>(args[2].data)};
+  return launch(rt, args, device, axis, batchDims, rt.defaultStream);
 }
 
 } // namespace
@@ -585,12 +685,149 @@ int32_t gatherAtbGather(const void *data, int32_t dataDtype,
                         const int64_t *indicesShape, int64_t indicesRank,
                         void *out, const int64_t *outShape, int64_t outRank,
                         int64_t axis, int64_t batchDims) {
-  TensorArg args[3] = {
-      {"data", data, dataDtype, dataShape, dataRank},
-      {"indices", indices, indicesDtype, indicesShape, indicesRank},
-      {"out", out, dataDtype, outShape, outRank},
-  };
-  return gather("gatherAtbGather", args, out, axis, batchDims);
+  return guarded("gatherAtbGather", [&] {
+    TensorArg args[3] = {
+        {"data", data, dataDtype, dataShape, dataRank},
+        {"indices", indices, indicesDtype, indicesShape, indicesRank},
+        {"out", out, dataDtype, outShape, outRank},
+    };
+    return gather("gatherAtbGather", args, out, axis, batchDims);
+  });
+}
+
+int32_t gatherAtbGatherDevice(const void *data, int32_t dataDtype,
+                              const int64_t *dataShape, int64_t dataRank,
+                              const void *indices, int32_t indicesDtype,
+                              const int64_t *indicesShape, int64_t indicesRank,
+                              void *out, const int64_t *outShape,
+                              int64_t outRank, int64_t axis, int64_t batchDims,
+                              void *stream) {
+  return guarded("gatherAtbGatherDevice", [&] {
+    TensorArg args[3] = {
+        {"data", data, dataDtype, dataShape, dataRank},
+        {"indices", indices, indicesDtype, indicesShape, indicesRank},
+        {"out", out, dataDtype, outShape, outRank},
+    };
+    for (const TensorArg &arg : args)
+      if (int32_t st = checkArgument("gatherAtbGatherDevice", arg))
+        return st;
+    RuntimeState &rt = runtime();
+    std::lock_guard<std::mutex> lock(rt.mutex);
+    if (int32_t st = ensureInitialized(rt))
+      return st;
+    void *device[3] = {const_cast<void *>(data), const_cast<void *>(indices),
+                       out};
+    return launch(rt, args, device, axis, batchDims,
+                  stream ? static_cast<aclrtStream>(stream) : rt.defaultStream);
+  });
+}
+
+int32_t gatherAtbMalloc(void **devicePtr, uint64_t bytes) {
+  return guarded("gatherAtbMalloc", [&] {
+    if (!devicePtr || bytes == 0)
+      return argumentFailure(atb::ERROR_INVALID_PARAM, "gatherAtbMalloc: %s",
+                             devicePtr ? "size is 0" : "devicePtr is null");
+    RuntimeState &rt = runtime();
+    std::lock_guard<std::mutex> lock(rt.mutex);
+    if (int32_t st = ensureInitialized(rt))
+      return st;
+    DeviceBuffer buffer;
+    if (int32_t st = growBuffer(rt, buffer, bytes))
+      return st;
+    *devicePtr = buffer.data;
+    return 0;
+  });
+}
+
+int32_t gatherAtbFree(void *devicePtr) {
+  return guarded("gatherAtbFree", [&] {
+    RuntimeState &rt = runtime();
+    std::lock_guard<std::mutex> lock(rt.mutex);
+    if (int32_t st = ensureInitialized(rt))
+      return st;
+    DeviceBuffer buffer{devicePtr, 1};
+    return freeBuffer(rt, buffer);
+  });
+}
+
+int32_t gatherAtbCopy(void *dst, const void *src, uint64_t bytes, int32_t kind,
+                      void *stream) {
+  return guarded("gatherAtbCopy", [&] {
+    if (kind != GATHER_ATB_HOST_TO_DEVICE && kind != GATHER_ATB_DEVICE_TO_HOST)
+      return argumentFailure(atb::ERROR_INVALID_PARAM,
+                             "gatherAtbCopy: kind %d is neither "
+                             "GATHER_ATB_HOST_TO_DEVICE nor "
+                             "GATHER_ATB_DEVICE_TO_HOST",
+                             static_cast<int>(kind));
+    RuntimeState &rt = runtime();
+    std::lock_guard<std::mutex> lock(rt.mutex);
+    if (int32_t st = ensureInitialized(rt))
+      return st;
+    // Host to device completes before returning, so that the host buffer
+    // may be written or freed at once; device to host is queued.
+    if (kind == GATHER_ATB_HOST_TO_DEVICE) {
+      if (aclError err =
+              aclrtMemcpy(dst, bytes, src, bytes, ACL_MEMCPY_HOST_TO_DEVICE))
+        return aclFailure("aclrtMemcpy", err);
+      return 0;
+    }
+    if (aclError err = aclrtMemcpyAsync(
+            dst, bytes, src, bytes, ACL_MEMCPY_DEVICE_TO_HOST,
+            stream ? static_cast<aclrtStream>(stream) : rt.defaultStream))
+      return aclFailure("aclrtMemcpyAsync", err);
+    return 0;
+  });
+}
+
+int32_t gatherAtbSynchronize(void *stream) {
+  return guarded("gatherAtbSynchronize", [&] {
+    RuntimeState &rt = runtime();
+    std::lock_guard<std::mutex> lock(rt.mutex);
+    if (int32_t st = ensureInitialized(rt))
+      return st;
+    if (aclError err = aclrtSynchronizeStream(
+            stream ? static_cast<aclrtStream>(stream) : rt.defaultStream))
+      return aclFailure("aclrtSynchronizeStream", err);
+    return 0;
+  });
+}
+
+int32_t gatherAtbAttach(int32_t deviceId, void *stream, GatherAtbAllocFn alloc,
+                        GatherAtbFreeFn free, void *userData) {
+  return guarded("gatherAtbAttach", [&] {
+    if (deviceId < 0 || static_cast<bool>(alloc) != static_cast<bool>(free))
+      return argumentFailure(atb::ERROR_INVALID_PARAM, "gatherAtbAttach: %s",
+                             deviceId < 0
+                                 ? "the device id is negative"
+                                 : "give both allocation callbacks or neither");
+    RuntimeState &rt = runtime();
+    std::lock_guard<std::mutex> lock(rt.mutex);
+    if (rt.initialized)
+      return argumentFailure(atb::ERROR_INVALID_PARAM,
+                             "gatherAtbAttach: the runtime is in use; call "
+                             "gatherAtbShutdown first");
+    rt.attached = true;
+    rt.attachedDevice = deviceId;
+    rt.attachedStream = static_cast<aclrtStream>(stream);
+    rt.allocFn = alloc;
+    rt.freeFn = free;
+    rt.allocUserData = userData;
+    return 0;
+  });
+}
+
+int32_t gatherAtbShutdown(void) {
+  return guarded("gatherAtbShutdown", [&] {
+    RuntimeState &rt = runtime();
+    std::lock_guard<std::mutex> lock(rt.mutex);
+    int32_t status = shutdown(rt);
+    rt.attached = false;
+    rt.attachedStream = nullptr;
+    rt.allocFn = nullptr;
+    rt.freeFn = nullptr;
+    rt.allocUserData = nullptr;
+    return status;
+  });
 }
 
 void gatherAtbGetStats(int64_t *createOps, int64_t *setups, int64_t *executes) {
@@ -604,20 +841,99 @@ void gatherAtbGetStats(int64_t *createOps, int64_t *setups, int64_t *executes) {
     *executes = rt.executes;
 }
 
+int32_t gatherAtbGetTransferStats(int64_t *hostToDeviceBytes,
+                                  int64_t *deviceToHostBytes,
+                                  int64_t *synchronizations) {
+#ifdef GATHER_ATB_EMULATOR
+  gather_atb_emulator::TransferStats stats =
+      gather_atb_emulator::getTransferStats();
+  if (hostToDeviceBytes)
+    *hostToDeviceBytes = static_cast<int64_t>(stats.hostToDeviceBytes);
+  if (deviceToHostBytes)
+    *deviceToHostBytes = static_cast<int64_t>(stats.deviceToHostBytes);
+  if (synchronizations)
+    *synchronizations = static_cast<int64_t>(stats.synchronizations);
+  return 0;
+#else
+  (void)hostToDeviceBytes;
+  (void)deviceToHostBytes;
+  (void)synchronizations;
+  return atb::ERROR_INVALID_PARAM;
+#endif
+}
+
+void _mlir_ciface_gatherAtbPrintTransferStats(void) {
+  int64_t toDevice = -1, toHost = -1, syncs = -1;
+  if (gatherAtbGetTransferStats(&toDevice, &toHost, &syncs) == 0)
+    std::printf("gather-atb transfers: host-to-device %lld bytes, "
+                "device-to-host %lld bytes, %lld synchronisations\n",
+                static_cast<long long>(toDevice),
+                static_cast<long long>(toHost), static_cast<long long>(syncs));
+  else
+    std::printf("gather-atb transfers: not counted (built against CANN)\n");
+  std::fflush(stdout);
+}
+
+void _mlir_ciface_gatherAtbAllocDevice(GatherAtbByteMemRef *result,
+                                       int64_t bytes) {
+  *result = GatherAtbByteMemRef{nullptr, nullptr, 0, 0, 1};
+  void *data = nullptr;
+  if (bytes <= 0 || gatherAtbMalloc(&data, static_cast<uint64_t>(bytes)))
+    return;
+  *result = GatherAtbByteMemRef{data, data, 0, bytes, 1};
+}
+
+int32_t gatherAtbFreeDevice(int64_t address) {
+  return gatherAtbFree(reinterpret_cast<void *>(address));
+}
+
+int32_t gatherAtbCopyAddress(int64_t dst, int64_t src, int64_t bytes,
+                             int32_t kind) {
+  if (bytes == 0)
+    return 0;
+  return gatherAtbCopy(reinterpret_cast<void *>(dst),
+                       reinterpret_cast<const void *>(src),
+                       static_cast<uint64_t>(bytes), kind, nullptr);
+}
+
+int32_t gatherAtbSynchronizeDefault(void) {
+  return gatherAtbSynchronize(nullptr);
+}
+
 void gatherAtbResetForTesting(void) {
   RuntimeState &rt = runtime();
-  std::lock_guard<std::mutex> lock(rt.mutex);
-  teardown(rt, /*finalize=*/false);
-  rt.createOps = rt.setups = rt.executes = 0;
+  {
+    std::lock_guard<std::mutex> lock(rt.mutex);
+    guarded("gatherAtbResetForTesting", [&] { return shutdown(rt); });
+    rt.attached = false;
+    rt.attachedStream = nullptr;
+    rt.allocFn = nullptr;
+    rt.freeFn = nullptr;
+    rt.createOps = rt.setups = rt.executes = 0;
+  }
+#ifdef GATHER_ATB_EMULATOR
+  gather_atb_emulator::resetTransferStats();
+#endif
 }
 
 #define GATHER_ATB_WRAPPER(X, XDTYPE, XSIZE, I, IDTYPE, ISIZE)                 \
   int32_t _mlir_ciface_gatherAtbGather_##X##_##I(                              \
       GatherAtbUnrankedMemRef *data, GatherAtbUnrankedMemRef *indices,         \
       GatherAtbUnrankedMemRef *out, int64_t axis, int64_t batchDims) {         \
-    return gatherMemRefs("_mlir_ciface_gatherAtbGather_" #X "_" #I, data,      \
-                         XDTYPE, XSIZE, indices, IDTYPE, ISIZE, out, axis,     \
-                         batchDims);                                           \
+    return guarded("_mlir_ciface_gatherAtbGather_" #X "_" #I, [&] {            \
+      return gatherMemRefs("_mlir_ciface_gatherAtbGather_" #X "_" #I, data,    \
+                           XDTYPE, XSIZE, indices, IDTYPE, ISIZE, out, axis,   \
+                           batchDims);                                         \
+    });                                                                        \
+  }                                                                            \
+  int32_t _mlir_ciface_gatherAtbGatherDevice_##X##_##I(                        \
+      GatherAtbUnrankedMemRef *data, GatherAtbUnrankedMemRef *indices,         \
+      GatherAtbUnrankedMemRef *out, int64_t axis, int64_t batchDims) {         \
+    return guarded("_mlir_ciface_gatherAtbGatherDevice_" #X "_" #I, [&] {      \
+      return gatherDeviceMemRefs(                                              \
+          "_mlir_ciface_gatherAtbGatherDevice_" #X "_" #I, data, XDTYPE,       \
+          XSIZE, indices, IDTYPE, ISIZE, out, axis, batchDims);                \
+    });                                                                        \
   }
 
 #define GATHER_ATB_WRAPPERS_FOR_DATA(X, XDTYPE, XSIZE)                         \

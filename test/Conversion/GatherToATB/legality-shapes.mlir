@@ -4,8 +4,8 @@
 // RUN: gather-opt %s --convert-gather-to-atb -verify-diagnostics | FileCheck %s
 // RUN: gather-opt %s --convert-gather-to-atb=soc=ascend310p -verify-diagnostics | FileCheck %s
 
-// rank(data) = 8 and rank(indices) = 1: the largest ranks the older rule
-// rank(x) + rank(indices) <= 9 admits.
+// rank(data) = 8 and rank(indices) = 1: a result of rank 8, the most the
+// rule rank(x) + rank(indices) - 1 - batchDims <= 8 admits.
 // CHECK-LABEL: func.func @rank_8_plus_1(
 // CHECK:         atb.gather {{.*}} : tensor<2x1x1x1x1x1x1x3xf16>, tensor<4xi64> into tensor<2x1x1x1x1x1x1x4xf16>
 func.func @rank_8_plus_1(%d: tensor<2x1x1x1x1x1x1x3xf16>, %i: tensor<4xi64>) -> tensor<2x1x1x1x1x1x1x4xf16> {
@@ -44,14 +44,30 @@ func.func @rank_9_indices(%d: tensor<4xf32>, %i: tensor<1x1x1x1x1x1x1x1x2xi32>) 
   return %r : tensor<1x1x1x1x1x1x1x1x2xf32>
 }
 
-// Newer releases accept this (rank(x) + rank(indices) - 1 - batchDims = 5 <=
-// 8), but the older rule rank(x) + rank(indices) <= 9 does not hold.
+// rank(x) + rank(indices) - 1 - batch_dims = 5 + 5 - 1 - 4 = 5 <= 8: ATB
+// (the older rule rank(x) + rank(indices) <= 9 refused it).
 // CHECK-LABEL: func.func @rank_sum_10(
-// CHECK-NOT:     atb.gather
+// CHECK:         atb.gather {{.*}} axis = 4 batch_dims = 4 {{.*}} : tensor<2x3x4x5x6xf32>, tensor<2x3x4x5x1xi64> into tensor<2x3x4x5x1xf32>
 func.func @rank_sum_10(%d: tensor<2x3x4x5x6xf32>, %i: tensor<2x3x4x5x1xi64>) -> tensor<2x3x4x5x1xf32> {
-  // expected-remark @+1 {{gather stays on the CPU: rank(data) + rank(indices) = 10 exceeds 9 (the rank rule of older ATB releases)}}
   %r = gather.gather %d[%i] axis = 4 batch_dims = 4 : tensor<2x3x4x5x6xf32>, tensor<2x3x4x5x1xi64>
   return %r : tensor<2x3x4x5x1xf32>
+}
+
+// 5 + 5 - 1 - 1 = 8: the largest result, reached only with batch_dims.
+// CHECK-LABEL: func.func @rank_5_plus_5_batch_1(
+// CHECK:         atb.gather {{.*}} axis = 1 batch_dims = 1 {{.*}} : tensor<2x3x1x1x1xf32>, tensor<2x1x1x1x2xi32> into tensor<2x1x1x1x2x1x1x1xf32>
+func.func @rank_5_plus_5_batch_1(%d: tensor<2x3x1x1x1xf32>, %i: tensor<2x1x1x1x2xi32>) -> tensor<2x1x1x1x2x1x1x1xf32> {
+  %r = gather.gather %d[%i] axis = 1 batch_dims = 1 : tensor<2x3x1x1x1xf32>, tensor<2x1x1x1x2xi32>
+  return %r : tensor<2x1x1x1x2x1x1x1xf32>
+}
+
+// 5 + 5 - 1 - 0 = 9: a result of rank 9, which ATB cannot describe.
+// CHECK-LABEL: func.func @rank_5_plus_5(
+// CHECK-NOT:     atb.gather
+func.func @rank_5_plus_5(%d: tensor<2x3x1x1x1xf32>, %i: tensor<2x1x1x1x2xi32>) -> tensor<2x2x1x1x1x2x1x1x1xf32> {
+  // expected-remark @+1 {{gather stays on the CPU: rank(data) + rank(indices) - 1 - batch_dims = 9 exceeds 8 (the rank of the ATB result)}}
+  %r = gather.gather %d[%i] axis = 1 : tensor<2x3x1x1x1xf32>, tensor<2x1x1x1x2xi32>
+  return %r : tensor<2x2x1x1x1x2x1x1x1xf32>
 }
 
 // CHECK-LABEL: func.func @empty_data(

@@ -3,7 +3,7 @@
 // f16 and bf16 values are exact in both formats. Expected values by hand.
 
 // RUN: gather-opt %s --gather-to-atb | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%gather_ascend_runtime | FileCheck %s
-// RUN: gather-opt %s --gather-to-atb="soc=ascend910" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%gather_ascend_runtime | FileCheck %s
+// RUN: gather-opt %s --gather-to-atb="soc=ascend910_93" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%gather_ascend_runtime | FileCheck %s
 
 func.func private @printMemrefF16(tensor<*xf16>) attributes {llvm.emit_c_interface}
 func.func private @printMemrefBF16(tensor<*xbf16>) attributes {llvm.emit_c_interface}

@@ -11,10 +11,10 @@
 
 // F32: gather-atb: Setup failed with ERROR_INVALID_TENSOR_INI_MATCH (13)
 // F32-NEXT: gather: the Ascend ATB gather failed with status 13
-// BF16: gather-atb: Setup failed with ERROR_INVALID_TENSOR_INI_MATCH (13)
-// BF16-NEXT: gather: the Ascend ATB gather failed with status 13
-// UI32: gather-atb: Setup failed with ERROR_INVALID_TENSOR_INI_MATCH (13)
-// UI32-NEXT: gather: the Ascend ATB gather failed with status 13
+// BF16: gather-atb: Setup failed with ERROR_INVALID_TENSOR_DTYPE (6)
+// BF16-NEXT: gather: the Ascend ATB gather failed with status 6
+// UI32: gather-atb: Setup failed with ERROR_CANN_ERROR (12)
+// UI32-NEXT: gather: the Ascend ATB gather failed with status 12
 // OK-NOT: gather-atb:
 // OK: rank = 1 offset = {{[0-9]+}} sizes = [2] strides = [1] data =
 // OK-NEXT: [3, 1]

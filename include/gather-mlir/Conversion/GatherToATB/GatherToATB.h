@@ -13,6 +13,7 @@
 #define GATHER_MLIR_CONVERSION_GATHERTOATB_GATHERTOATB_H
 
 #include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
+#include "gather-mlir/Runtime/ATBGatherRules.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
@@ -23,22 +24,27 @@
 namespace mlir {
 namespace gather {
 
-/// The Ascend products whose ATB GatherOperation rules differ (the names of
-/// the emulator's GATHER_ATB_EMULATOR_SOC).
+/// The Ascend products whose ATB GatherOperation rules differ, in the order of
+/// the rule table gather_atb_rules::kSocs (ATBGatherRules.h), which the
+/// emulator reads too.
 enum class AscendSoc {
   /// Atlas A2 training and inference products.
   Ascend910B,
   /// Atlas A3 training and inference products.
   Ascend910_93,
-  /// Atlas training products.
+  /// Atlas training products (910A): no bf16 data.
   Ascend910,
   /// Atlas inference products: no bf16 data.
   Ascend310P,
   /// Atlas 200I/500 A2 inference products: f16 data only.
   Ascend310B,
-  /// Atlas 350 accelerator cards: no ui32 indices (unconfirmed).
+  /// Atlas 350 accelerator cards (through aclnnGatherV3): no ui32 data or
+  /// indices.
   Ascend950,
 };
+
+/// The row of the ATB rule table for `soc`.
+const gather_atb_rules::SocRules &getATBRules(AscendSoc soc);
 
 /// Returns the name of `soc` as the `soc` options spell it ("ascend910b").
 StringRef getAscendSocName(AscendSoc soc);
@@ -48,9 +54,10 @@ constexpr uint64_t kATBMaxTensorBytes = uint64_t(256) << 30;
 
 /// Returns why ATB on `soc` cannot gather data of element type `dataType`
 /// with indices of element type `indicesType`, or an empty string when it
-/// can. Data: f16, bf16, f32, i32/si32, ui32, i64/si64 (ascend310b: f16
-/// only; ascend310p: no bf16). Indices: i32/si32, i64/si64, ui32
-/// (ascend950: no ui32).
+/// can, by the table of ATBGatherRules.h. Data: f16, bf16, f32, i32/si32,
+/// ui32, i64/si64 (ascend310b: f16 only; ascend910 and ascend310p: no bf16;
+/// ascend950: no ui32). Indices: i32/si32, i64/si64, ui32 (ascend950: no
+/// ui32).
 std::string getATBElementTypeProblem(AscendSoc soc, Type dataType,
                                      Type indicesType);
 

@@ -8,6 +8,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::atb;
@@ -162,5 +163,49 @@ LogicalResult GatherOp::verify() {
            << dim << " has size " << size << ", but " << source.name
            << " dimension " << source.dim << " has size " << source.size;
   }
+  return success();
+}
+
+bool mlir::atb::isDeviceMemRef(Type type) {
+  auto memref = dyn_cast<BaseMemRefType>(type);
+  if (!memref)
+    return false;
+  auto space = dyn_cast_or_null<IntegerAttr>(memref.getMemorySpace());
+  return space && space.getInt() == kDeviceMemorySpace;
+}
+
+LogicalResult AllocDeviceOp::verify() {
+  auto type = cast<MemRefType>(getMemref().getType());
+  if (!isDeviceMemRef(type))
+    return emitOpError("result must be in device memory (memory space ")
+           << kDeviceMemorySpace << "), but has type " << type;
+  if (!type.getLayout().isIdentity())
+    return emitOpError("result must have an identity layout, but has type ")
+           << type;
+  if (static_cast<int64_t>(getDynamicSizes().size()) !=
+      static_cast<int64_t>(type.getNumDynamicDims()))
+    return emitOpError("needs ")
+           << type.getNumDynamicDims() << " dynamic sizes for " << type
+           << ", but has " << getDynamicSizes().size();
+  return success();
+}
+
+LogicalResult CopyOp::verify() {
+  auto source = cast<MemRefType>(getSource().getType());
+  auto target = cast<MemRefType>(getTarget().getType());
+  if (isDeviceMemRef(source) == isDeviceMemRef(target))
+    return emitOpError("copies between host and device memory: exactly one "
+                       "of ")
+           << source << " and " << target << " must be in memory space "
+           << kDeviceMemorySpace;
+  if (!source.getLayout().isIdentity() || !target.getLayout().isIdentity())
+    return emitOpError("source and target must have identity layouts, but "
+                       "are ")
+           << source << " and " << target;
+  if (source.getElementType() != target.getElementType() ||
+      failed(verifyCompatibleShape(source.getShape(), target.getShape())))
+    return emitOpError("source ")
+           << source << " and target " << target
+           << " must have the same element type and shape";
   return success();
 }

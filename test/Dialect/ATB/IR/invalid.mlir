@@ -186,3 +186,51 @@ func.func @unranked(%x: tensor<*xf32>, %i: tensor<2xi64>, %o: tensor<2xf32>) {
   %r = "atb.gather"(%x, %i, %o) <{axis = 0 : i64, batch_dims = 0 : i64}> : (tensor<*xf32>, tensor<2xi64>, tensor<2xf32>) -> tensor<2xf32>
   return
 }
+
+// -----
+
+func.func @alloc_device_host_space() {
+  // expected-error @+1 {{'atb.alloc_device' op result must be in device memory (memory space 1), but has type 'memref<4xf32>'}}
+  %d = atb.alloc_device() : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @alloc_device_layout() {
+  // expected-error @+1 {{'atb.alloc_device' op result must have an identity layout, but has type 'memref<4xf32, strided<[2]>, 1>'}}
+  %d = atb.alloc_device() : memref<4xf32, strided<[2]>, 1>
+  return
+}
+
+// -----
+
+func.func @alloc_device_sizes(%n: index) {
+  // expected-error @+1 {{'atb.alloc_device' op needs 1 dynamic sizes for 'memref<?x4xf32, 1>', but has 0}}
+  %d = atb.alloc_device() : memref<?x4xf32, 1>
+  return
+}
+
+// -----
+
+func.func @copy_host_to_host(%a: memref<4xf32>, %b: memref<4xf32>) {
+  // expected-error @+1 {{'atb.copy' op copies between host and device memory: exactly one of 'memref<4xf32>' and 'memref<4xf32>' must be in memory space 1}}
+  atb.copy %a, %b : memref<4xf32> to memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @copy_layout(%a: memref<4xf32, strided<[2]>>, %b: memref<4xf32, 1>) {
+  // expected-error @+1 {{'atb.copy' op source and target must have identity layouts, but are 'memref<4xf32, strided<[2]>>' and 'memref<4xf32, 1>'}}
+  atb.copy %a, %b : memref<4xf32, strided<[2]>> to memref<4xf32, 1>
+  return
+}
+
+// -----
+
+func.func @copy_shape(%a: memref<4xf32>, %b: memref<5xf32, 1>) {
+  // expected-error @+1 {{'atb.copy' op source 'memref<4xf32>' and target 'memref<5xf32, 1>' must have the same element type and shape}}
+  atb.copy %a, %b : memref<4xf32> to memref<5xf32, 1>
+  return
+}

@@ -47,3 +47,18 @@ func.func @types_and_shapes(%x0: tensor<?x4xbf16>, %i0: tensor<?x2x3xui32>, %o0:
   atb.gather %x5[%i5] axis = 0 batch_dims = 0 into %o5 : memref<4x3xf32, strided<[6, 1]>>, memref<2xi64, strided<[2]>> into memref<2x3xf32, strided<[?, 1], offset: ?>>
   return
 }
+
+// CHECK-LABEL: func.func @device_memory(
+// CHECK:         %[[D:.*]] = atb.alloc_device(%{{.*}}) : memref<?x8xf32, 1>
+// CHECK-NEXT:    atb.copy %{{.*}}, %[[D]] : memref<?x8xf32> to memref<?x8xf32, 1>
+// CHECK-NEXT:    atb.copy %[[D]], %{{.*}} : memref<?x8xf32, 1> to memref<?x8xf32>
+// CHECK-NEXT:    atb.synchronize
+// CHECK-NEXT:    atb.dealloc_device %[[D]] : memref<?x8xf32, 1>
+func.func @device_memory(%h: memref<?x8xf32>, %n: index) {
+  %d = atb.alloc_device(%n) : memref<?x8xf32, 1>
+  atb.copy %h, %d : memref<?x8xf32> to memref<?x8xf32, 1>
+  atb.copy %d, %h : memref<?x8xf32, 1> to memref<?x8xf32>
+  atb.synchronize
+  atb.dealloc_device %d : memref<?x8xf32, 1>
+  return
+}

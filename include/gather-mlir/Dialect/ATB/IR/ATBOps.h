@@ -31,6 +31,12 @@ bool isGatherDataElementType(Type type);
 /// ui32.
 bool isGatherIndexElementType(Type type);
 
+/// The memory space of memrefs in the Ascend device's memory.
+constexpr int64_t kDeviceMemorySpace = 1;
+
+/// Whether `type` is a memref in memory space kDeviceMemorySpace.
+bool isDeviceMemRef(Type type);
+
 } // namespace mlir::atb
 
 #define GET_OP_CLASSES

@@ -99,4 +99,76 @@ def ATB_GatherOp : ATB_Op<"gather", [
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Device memory
+//===----------------------------------------------------------------------===//
+
+def ATB_AllocDeviceOp : ATB_Op<"alloc_device", [
+    MemoryEffects<[MemAlloc<DefaultResource>]>]> {
+  let summary = "Allocates a buffer in the Ascend device's memory";
+  let description = [{
+    Allocates a row-major buffer of the result type in device memory
+    (memory space 1, `atb::kDeviceMemorySpace`); one index operand per
+    dynamic dimension. The contents are undefined. Host code must not read
+    or write it: `atb.copy` moves data between host and device.
+
+    ```mlir
+    %d = atb.alloc_device(%n) : memref<?x8xf32, 1>
+    ```
+  }];
+  let arguments = (ins Variadic<Index>:$dynamicSizes);
+  let results = (outs Res<AnyMemRef, "", [MemAlloc<DefaultResource>]>:$memref);
+  let assemblyFormat = "`(` $dynamicSizes `)` attr-dict `:` type($memref)";
+  let hasVerifier = 1;
+}
+
+def ATB_DeallocDeviceOp : ATB_Op<"dealloc_device", [
+    MemoryEffects<[MemFree<DefaultResource>]>]> {
+  let summary = "Frees a buffer from atb.alloc_device";
+  let description = [{
+    Frees device memory from `atb.alloc_device`. Work still queued on the
+    stream must not use it: an `atb.synchronize` comes first.
+
+    ```mlir
+    atb.dealloc_device %d : memref<?x8xf32, 1>
+    ```
+  }];
+  let arguments = (ins Arg<AnyMemRef, "", [MemFree<DefaultResource>]>:$memref);
+  let assemblyFormat = "$memref attr-dict `:` type($memref)";
+}
+
+def ATB_CopyOp : ATB_Op<"copy"> {
+  let summary = "Queues a copy between host and device memory";
+  let description = [{
+    Copies all of `source` into `target`, one in host memory and the other
+    in device memory (memory space 1); both have identity layouts and the
+    same shape and element type. A host-to-device copy is complete when the
+    op returns (the host buffer may then be reused); a device-to-host copy
+    is queued on the stream after the work before it, and the host must not
+    read its target before an `atb.synchronize`.
+
+    ```mlir
+    atb.copy %table, %d : memref<100x8xf32> to memref<100x8xf32, 1>
+    ```
+  }];
+  let arguments = (ins Arg<AnyMemRef, "", [MemRead]>:$source,
+                       Arg<AnyMemRef, "", [MemWrite]>:$target);
+  let assemblyFormat =
+      "$source `,` $target attr-dict `:` type($source) `to` type($target)";
+  let hasVerifier = 1;
+}
+
+def ATB_SynchronizeOp : ATB_Op<"synchronize"> {
+  let summary = "Waits for the work queued on the stream";
+  let description = [{
+    Blocks until every gather and copy queued on the stream has finished:
+    after it the host may read what device-to-host copies wrote.
+
+    ```mlir
+    atb.synchronize
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // GATHER_MLIR_DIALECT_ATB_IR_ATBOPS_TD

@@ -27,6 +27,9 @@ typedef int aclError;
 
 /// An opaque handle of a device stream.
 typedef void *aclrtStream;
+/// An opaque handle of a device context (the emulator: the device binding
+/// of a thread).
+typedef void *aclrtContext;
 
 // General return codes (documented in the public ACL reference).
 static const int ACL_SUCCESS = 0;

@@ -59,6 +59,21 @@ aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
 /// Frees device memory returned by aclrtMalloc.
 aclError aclrtFree(void *devPtr);
 
+/// Returns in `*deviceId` the device bound to the calling thread; fails with
+/// ACL_ERROR_RT_CONTEXT_NULL when there is none.
+aclError aclrtGetDevice(int32_t *deviceId);
+
+/// Returns in `*context` the calling thread's current context, or null when
+/// no device is bound to the thread.
+aclError aclrtGetCurrentContext(aclrtContext *context);
+
+/// Queues a copy of `count` bytes from `src` to `dst` on `stream`; it
+/// happens when the stream runs it (the host must synchronise before it
+/// reads `dst` or reuses `src`).
+aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src,
+                          size_t count, aclrtMemcpyKind kind,
+                          aclrtStream stream);
+
 /// Copies `count` bytes from `src` to `dst`, where `dst` has room for
 /// `destMax` bytes; `kind` says which side is device memory.
 aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,

@@ -42,7 +42,9 @@ public:
   virtual uint32_t GetOutputNum() const = 0;
 
   /// Checks the tensors of `variantPack` and returns in `workspaceSize` the
-  /// device workspace Execute needs. Must be repeated when shapes change.
+  /// device workspace Execute needs, and writes the tiling into a block of
+  /// the context's tiling pool. Call it before every Execute: Execute reads
+  /// the block of the last Setup, which later Setups may reuse.
   virtual Status Setup(const VariantPack &variantPack, uint64_t &workspaceSize,
                        Context *context) = 0;
 
@@ -58,6 +60,21 @@ Status CreateOperation(const OpParam &opParam, Operation **operation);
 
 /// Destroys an operation created by CreateOperation.
 Status DestroyOperation(Operation *operation);
+
+/// Copies the parameters of `operation` into `opParam` (declared as in ATB;
+/// the emulator does not define it).
+template <typename OpParam>
+Status CloneOperationParam(const Operation *operation, OpParam &opParam);
+
+/// Replaces the parameters of `operation` (declared as in ATB; the emulator
+/// does not define it).
+template <typename OpParam>
+Status UpdateOperationParam(Operation *operation, const OpParam &opParam);
+
+/// Chooses which of the context's execute streams `operation` uses.
+Status SetExecuteStreamId(Operation *operation, uint32_t streamId);
+/// Returns the stream id set by SetExecuteStreamId (0 by default).
+uint32_t GetExecuteStreamId(Operation *operation);
 
 } // namespace atb
 

@@ -4,9 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// atb::SVector: a small vector with inline, fixed capacity, used by ATB for
-// tensor lists. Exceeding the capacity or indexing past the end prints a
-// message and aborts (the project builds without exceptions).
+// atb::SVector: the vector ATB uses for tensor lists. Like the public
+// atb/svector.h, it holds up to DEFAULT_SVECTOR_SIZE elements inline, grows
+// to at most MAX_SVECTOR_SIZE, and reports misuse by throwing
+// (atb::MaxSizeExceeded when it would grow past MAX_SVECTOR_SIZE,
+// std::out_of_range for an index past the end). A translation unit that
+// includes it therefore needs exceptions enabled, as with CANN.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,115 +17,103 @@
 #define GATHER_ATB_EMULATOR_ATB_SVECTOR_H
 
 #include <cstddef>
-#include <cstdio>
-#include <cstdlib>
+#include <exception>
 #include <initializer_list>
-#include <utility>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 namespace atb {
+/// Largest number of elements an SVector holds.
+constexpr std::size_t MAX_SVECTOR_SIZE = 256;
+/// Number of elements an SVector holds before it moves to the heap.
+constexpr std::size_t DEFAULT_SVECTOR_SIZE = 64;
 
-/// Default inline capacity of an SVector.
-constexpr std::size_t MAX_SVECTOR_SIZE = 64;
-
-/// A vector of at most `MAX_SIZE` elements stored inline.
-template <class T, std::size_t MAX_SIZE = MAX_SVECTOR_SIZE> class SVector {
-public:
-  using value_type = T;
-  using size_type = std::size_t;
-  using iterator = T *;
-  using const_iterator = const T *;
-
-  SVector() = default;
-
-  /// Creates a vector holding the elements of `list`.
-  SVector(std::initializer_list<T> list) {
-    for (const T &value : list)
-      push_back(value);
-  }
-
-  /// Creates a vector of `count` copies of `value`.
-  explicit SVector(std::size_t count, const T &value = T()) {
-    resize(count, value);
-  }
-
-  /// Appends `value`; aborts when the capacity is exhausted.
-  void push_back(const T &value) {
-    checkRoom(size_ + 1);
-    storage_[size_++] = value;
-  }
-
-  /// Constructs an element at the end from `args`.
-  template <class... Args> T &emplace_back(Args &&...args) {
-    checkRoom(size_ + 1);
-    storage_[size_] = T(std::forward<Args>(args)...);
-    return storage_[size_++];
-  }
-
-  /// Removes the last element.
-  void pop_back() {
-    if (size_ == 0)
-      fail("pop_back on an empty SVector");
-    storage_[--size_] = T();
-  }
-
-  /// Grows (with copies of `value`) or shrinks to `count` elements.
-  void resize(std::size_t count, const T &value = T()) {
-    checkRoom(count);
-    for (std::size_t i = size_; i < count; ++i)
-      storage_[i] = value;
-    for (std::size_t i = count; i < size_; ++i)
-      storage_[i] = T();
-    size_ = count;
-  }
-
-  /// Checks that `count` elements fit; the storage is inline.
-  void reserve(std::size_t count) { checkRoom(count); }
-
-  void clear() { resize(0); }
-  std::size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  static constexpr std::size_t capacity() { return MAX_SIZE; }
-
-  T &operator[](std::size_t index) {
-    checkIndex(index);
-    return storage_[index];
-  }
-  const T &operator[](std::size_t index) const {
-    checkIndex(index);
-    return storage_[index];
-  }
-  T &at(std::size_t index) { return (*this)[index]; }
-  const T &at(std::size_t index) const { return (*this)[index]; }
-  T &front() { return (*this)[0]; }
-  const T &front() const { return (*this)[0]; }
-  T &back() { return (*this)[size_ - 1]; }
-  const T &back() const { return (*this)[size_ - 1]; }
-
-  T *data() { return storage_; }
-  const T *data() const { return storage_; }
-  iterator begin() { return storage_; }
-  iterator end() { return storage_ + size_; }
-  const_iterator begin() const { return storage_; }
-  const_iterator end() const { return storage_ + size_; }
+/// Thrown when an SVector would grow past its capacity.
+struct MaxSizeExceeded : public std::exception {
+  MaxSizeExceeded(std::size_t size, std::size_t capacity)
+      : message("SVector of capacity " + std::to_string(capacity) +
+                " cannot hold " + std::to_string(size) + " elements") {}
+  explicit MaxSizeExceeded(std::size_t size)
+      : MaxSizeExceeded(size, DEFAULT_SVECTOR_SIZE) {}
+  const char *what() const noexcept override { return message.c_str(); }
 
 private:
-  [[noreturn]] static void fail(const char *what) {
-    std::fprintf(stderr, "atb::SVector: %s\n", what);
-    std::abort();
-  }
-  static void checkRoom(std::size_t count) {
-    if (count > MAX_SIZE)
-      fail("capacity exceeded");
-  }
-  void checkIndex(std::size_t index) const {
-    if (index >= size_)
-      fail("index out of range");
-  }
-
-  T storage_[MAX_SIZE] = {};
-  std::size_t size_ = 0;
+  std::string message;
 };
 
+/// A vector of at most MAX_SVECTOR_SIZE elements.
+template <class T> class SVector {
+public:
+  SVector() { storage.reserve(DEFAULT_SVECTOR_SIZE); }
+  /// Creates a vector holding the elements of `list`; throws
+  /// MaxSizeExceeded when `list` is too long.
+  SVector(std::initializer_list<T> list) {
+    checkRoom(list.size());
+    storage.assign(list.begin(), list.end());
+  }
+  /// Creates a vector of `size` copies of `value`.
+  explicit SVector(std::size_t size, const T &value = T()) {
+    checkRoom(size);
+    storage.assign(size, value);
+  }
+
+  /// Appends `value`; throws MaxSizeExceeded when full.
+  void push_back(const T &value) {
+    checkRoom(storage.size() + 1);
+    storage.push_back(value);
+  }
+  /// Inserts `value` before position `pos`; throws std::out_of_range past
+  /// the end and MaxSizeExceeded when full.
+  void insert(std::size_t pos, const T &value) {
+    if (pos > storage.size())
+      throw std::out_of_range("SVector insert index out of range");
+    checkRoom(storage.size() + 1);
+    storage.insert(storage.begin() + pos, value);
+  }
+  /// Grows (with default values) or shrinks to `size` elements.
+  void resize(std::size_t size) {
+    checkRoom(size);
+    storage.resize(size);
+  }
+  /// Checks that `size` elements fit.
+  void reserve(std::size_t size) {
+    checkRoom(size);
+    storage.reserve(size);
+  }
+  void clear() noexcept { storage.clear(); }
+  std::size_t size() const noexcept { return storage.size(); }
+  bool empty() const noexcept { return storage.empty(); }
+
+  /// Element `i`; throws std::out_of_range past the end.
+  T &operator[](std::size_t i) { return at(i); }
+  const T &operator[](std::size_t i) const { return at(i); }
+  T &at(std::size_t i) {
+    if (i >= storage.size())
+      throw std::out_of_range("SVector index out of range");
+    return storage[i];
+  }
+  const T &at(std::size_t i) const {
+    if (i >= storage.size())
+      throw std::out_of_range("SVector index out of range");
+    return storage[i];
+  }
+
+  T *data() noexcept { return storage.data(); }
+  const T *data() const noexcept { return storage.data(); }
+  T *begin() noexcept { return storage.data(); }
+  T *end() noexcept { return storage.data() + storage.size(); }
+  const T *begin() const noexcept { return storage.data(); }
+  const T *end() const noexcept { return storage.data() + storage.size(); }
+
+private:
+  static void checkRoom(std::size_t size) {
+    if (size > MAX_SVECTOR_SIZE)
+      throw MaxSizeExceeded(size, MAX_SVECTOR_SIZE);
+  }
+
+  std::vector<T> storage;
+};
 } // namespace atb
 
 #endif // GATHER_ATB_EMULATOR_ATB_SVECTOR_H

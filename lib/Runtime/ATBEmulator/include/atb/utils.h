@@ -10,12 +10,18 @@
 #include "atb/types.h"
 
 #include <cstdint>
+#include <string>
 
 namespace atb {
 
 /// Helpers of the ATB API.
 class Utils {
 public:
+  /// The version of the library.
+  static std::string GetAtbVersion();
+  /// Number of elements `tensor.desc` describes.
+  static uint64_t GetTensorNumel(const Tensor &tensor);
+  static uint64_t GetTensorNumel(const TensorDesc &tensorDesc);
   /// Byte size of the data `tensor.desc` describes.
   static uint64_t GetTensorSize(const Tensor &tensor);
 
