@@ -12,6 +12,7 @@
 
 #include "gather-mlir/Conversion/Passes.h"
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
+#include "gather-mlir/Dialect/Gather/Transforms/ShardingInterfaceImpl.h"
 #include "gather-mlir/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -31,6 +32,7 @@ int main(int argc, char **argv) {
   mlir::gather::registerGatherPipelineDialects(registry);
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  mlir::gather::registerShardingInterfaceExternalModels(registry);
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "gather-mlir optimizer driver\n", registry));

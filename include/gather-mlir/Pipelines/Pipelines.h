@@ -91,6 +91,31 @@ struct GatherToATBPipelineOptions
                      "Atlas 350 accelerator cards (no ui32 indices)"))};
 };
 
+//===- gather-to-mpi ------------------------------------------------------===//
+
+/// Options of `gather-to-mpi`: those of the CPU lowering and the function
+/// that initialises and finalises MPI.
+struct GatherToMPIPipelineOptions
+    : public GatherCPUPipelineOptions<GatherToMPIPipelineOptions> {
+  PassOptions::Option<std::string> entryPoint{
+      *this, "entry-point",
+      llvm::cl::desc("The function that calls MPI_Init first and "
+                     "MPI_Finalize before it returns (empty: none)"),
+      llvm::cl::init("main")};
+};
+
+/// Adds the passes of `gather-to-mpi` to `pm` (anchored on a module): a
+/// module with `shard` annotations is partitioned into the program of one
+/// process (upstream sharding-propagation and shard-partition, with the
+/// sharding model of gather.gather), its collectives become MPI calls
+/// (convert-shard-to-mpi, MPICH ABI unless the module names another), and
+/// everything goes to the LLVM dialect as in `gather-to-llvm`. The program
+/// needs libmpich.
+void buildGatherToMPIPipeline(OpPassManager &pm,
+                              const GatherToMPIPipelineOptions &options);
+
+//===----------------------------------------------------------------------===//
+
 /// Adds the passes of `gather-to-affine` to `pm` (anchored on a module).
 void buildGatherToAffinePipeline(OpPassManager &pm,
                                  const GatherPipelineOptions &options);
@@ -106,7 +131,8 @@ void buildGatherToLLVMPipeline(OpPassManager &pm,
 void buildGatherToATBPipeline(OpPassManager &pm,
                               const GatherToATBPipelineOptions &options);
 
-/// Registers `gather-to-affine`, `gather-to-llvm` and `gather-to-atb` with
+/// Registers `gather-to-affine`, `gather-to-llvm`, `gather-to-atb` and
+/// `gather-to-mpi` with
 /// the pass registry.
 void registerGatherPipelines();
 
