@@ -124,6 +124,43 @@ static void recordArgumentShardings(func::FuncOp func) {
   }
 }
 
+/// Fails with an error on each op of `func` that has a tensor operand without
+/// a sharding after propagation (annotations that conflict), which upstream
+/// partitioning requires (it would crash).
+static LogicalResult checkFullyAnnotated(func::FuncOp func) {
+  bool missing = false;
+  func.walk([&](Operation *op) {
+    if (isa<shard::ShardDialect>(op->getDialect()))
+      return;
+    for (OpOperand &operand : op->getOpOperands()) {
+      auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+      if (!type || type.getRank() == 0 ||
+          operand.get().getDefiningOp<shard::ShardOp>())
+        continue;
+      std::string annotated;
+      llvm::raw_string_ostream os(annotated);
+      for (OpOperand &other : op->getOpOperands())
+        if (auto shardOp = other.get().getDefiningOp<shard::ShardOp>()) {
+          shard::Sharding sharding(shardOp.getSharding());
+          os << ", operand " << other.getOperandNumber() << " is split as @"
+             << sharding.getGrid() << " split_axes = [";
+          llvm::interleaveComma(sharding.getSplitAxes(), os, [&](auto axes) {
+            os << "[";
+            llvm::interleaveComma(axes.asArrayRef(), os);
+            os << "]";
+          });
+          os << "]";
+        }
+      op->emitError("sharding propagation found no sharding for operand ")
+          << operand.getOperandNumber() << annotated
+          << ": the annotations conflict";
+      missing = true;
+      return;
+    }
+  });
+  return failure(missing);
+}
+
 /// Sets the MPI implementation of `module` to MPICH unless it names one.
 static void setDefaultMPIImplementation(ModuleOp module) {
   MLIRContext *ctx = module.getContext();
@@ -301,6 +338,25 @@ static LogicalResult bindCalls(ModuleOp module,
   return failure(failedAny);
 }
 
+/// Fails with an error naming each shard collective in `module` that
+/// `convert-shard-to-mpi` of MLIR 22 does not lower (partitioning emits
+/// them to reshard a value from one sharding to another).
+static LogicalResult checkCollectivesLowerToMPI(ModuleOp module) {
+  bool found = false;
+  module.walk([&](Operation *op) {
+    if (!isa<shard::AllGatherOp, shard::AllSliceOp, shard::AllToAllOp,
+             shard::BroadcastOp, shard::GatherOp, shard::RecvOp,
+             shard::ReduceOp, shard::ReduceScatterOp, shard::ScatterOp,
+             shard::SendOp, shard::ShiftOp>(op))
+      return;
+    op->emitError("'") << op->getName()
+                       << "' has no MPI lowering in convert-shard-to-mpi of "
+                          "MLIR 22, so this sharding cannot run over MPI";
+    found = true;
+  });
+  return failure(found);
+}
+
 //===----------------------------------------------------------------------===//
 // gather-shard-init-mpi
 //===----------------------------------------------------------------------===//
@@ -396,11 +452,14 @@ struct GatherShardPartitionPass
       if (failed(runPipeline(propagation, func)))
         return signalPassFailure();
       makeUnevenSplitsExplicit(func, symbols);
+      if (failed(checkFullyAnnotated(func)))
+        return signalPassFailure();
       recordArgumentShardings(func);
       if (failed(runPipeline(partition, func)))
         return signalPassFailure();
     }
-    if (failed(bindCalls(module, symbols)))
+    if (failed(bindCalls(module, symbols)) ||
+        failed(checkCollectivesLowerToMPI(module)))
       return signalPassFailure();
   }
 };
