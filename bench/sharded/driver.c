@@ -60,14 +60,13 @@ int main(int argc, char **argv) {
     double start = MPI_Wtime();
     _mlir_ciface_lookup(&result, &table, &idMemref);
     double elapsed = MPI_Wtime() - start;
-    MPI_Reduce(&elapsed, &times[it], 1, MPI_DOUBLE, MPI_MAX, 0,
-               MPI_COMM_WORLD);
+    MPI_Reduce(&elapsed, &times[it], 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
     if (it == 0)
       for (int i = 0; i < BATCH; ++i) {
         int64_t row = ids[i] < 0 ? ids[i] + ROWS : ids[i];
         for (int c = 0; c < COLS; c += 51)
-          wrong |= result.aligned[i * COLS + c] !=
-                   (float)row + (float)c / 1000.0f;
+          wrong |=
+              result.aligned[i * COLS + c] != (float)row + (float)c / 1000.0f;
       }
     free(result.allocated);
   }

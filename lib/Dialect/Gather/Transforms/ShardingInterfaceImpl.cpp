@@ -385,6 +385,12 @@ struct GatherShardingModel
     if (rowSplit->offsets.empty())
       return unsupported("splitting the gathered dimension needs a static "
                          "grid");
+    for (auto [start, end] :
+         llvm::zip(ArrayRef(rowSplit->offsets).drop_back(),
+                   ArrayRef(rowSplit->offsets).drop_front()))
+      if (end <= start)
+        return unsupported("splitting the gathered dimension leaves a process "
+                           "without rows");
     if (!hasMPISum(elemType))
       return unsupported("splitting the gathered dimension needs an element "
                          "type that MPI sums (f32, f64, i8, i16, i32, i64)");
