@@ -4,7 +4,8 @@
 # scripts/run-sharded-example.sh and compares each output with the unsharded
 # run (N = 0) and with an expected output computed by hand; checks that an
 # out-of-range id under bounds-check=assert stops every process with the
-# message (bounded by `timeout`, so a hang fails). Installs mpich,
+# message (bounded by `timeout`, so a hang fails), and reads the clamped row
+# under bounds-check=clamp. Installs mpich,
 # libmpich-dev and clang-22 when missing. Ends with `N passed, N failed`.
 #
 #   scripts/ci/mpi.sh
@@ -28,15 +29,17 @@ fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
   exit 1
 }
 
-# run NAME N MODULE: the output of MODULE on N processes in $work/NAME.N.
+# run NAME N MODULE [OPTIONS]: the output of MODULE on N processes in
+# $work/NAME.N.
 run_case() {
-  timeout "$limit" "$run" "$2" "$3" >"$work/$1.$2" 2>"$work/$1.$2.err"
+  timeout "$limit" "$run" "$2" "$3" "${4:-}" >"$work/$1.$2" 2>"$work/$1.$2.err"
 }
 
-# expect_same NAME N MODULE EXPECTED: the output on N processes is EXPECTED.
+# expect_same NAME N MODULE EXPECTED [OPTIONS]: the output on N processes is
+# EXPECTED.
 expect_same() {
   local name=$1 n=$2 module=$3 expected=$4
-  if ! run_case "$name" "$n" "$module"; then
+  if ! run_case "$name" "$n" "$module" "${5:-}"; then
     fail "$name on $n processes exited non-zero"
     sed 's/^/  /' "$work/$name.$n.err" | tail -5
   elif ! [ -s "$work/$name.$n" ] || ! cmp -s "$work/$name.$n" "$expected"; then
@@ -54,6 +57,18 @@ done
 expect_same uneven 0 "$inputs/uneven.mlir" "$inputs/uneven.expected"
 for n in 2 4; do
   expect_same uneven "$n" "$inputs/uneven.mlir" "$work/uneven.0"
+done
+
+# Under bounds-check=clamp the out-of-range id 10 reads row 9 (only its
+# holder contributes), as without sharding.
+run_case clamp 0 "$inputs/out_of_range.mlir" bounds-check=clamp
+if grep -q '^( -9, 9.5, -0 )( 3239051264, 1092091904, 2147483648 )$' "$work/clamp.0"; then
+  pass "clamp unsharded reads row 9"
+else
+  fail "clamp unsharded: row 9 not in the output"
+fi
+for n in 2 4; do
+  expect_same clamp "$n" "$inputs/out_of_range.mlir" "$work/clamp.0" bounds-check=clamp
 done
 
 # An out-of-range id: every process stops with the message.

@@ -1,5 +1,7 @@
 // The sharded embedding example with an out-of-range id (10 in a table of 10
-// rows): under bounds-check=assert every process stops with a message.
+// rows): under bounds-check=assert every process stops with a message, under
+// bounds-check=clamp the id reads row 9 (scripts/ci/mpi.sh).
+//
 // An embedding lookup whose table is split by rows over the processes of a
 // 1-D grid (see docs/Sharding.md).
 //
