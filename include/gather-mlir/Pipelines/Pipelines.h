@@ -17,6 +17,12 @@
 //   `atb.gather` and, after bufferization, calls of the Ascend runtime
 //   library; everything else follows `gather-to-llvm`.
 //
+// and the MPI pipeline:
+//
+// * `gather-to-mpi`: a module with `shard` annotations is partitioned into
+//   the program of one process, its collectives become MPI calls, and it is
+//   lowered like `gather-to-llvm` (docs/Sharding.md).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GATHER_MLIR_PIPELINES_PIPELINES_H
