@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # CI job: sharded gathers under MPI. Runs examples/sharded_embedding.mlir and
-# the modules of test/Integration/MPI on 1, 2 and 4 MPICH processes through
+# the modules of test/Integration/MPI (an uneven split, batch_dims with the
+# gathered dimension split) on 1, 2 and 4 MPICH processes through
 # scripts/run-sharded-example.sh and compares each output with the unsharded
 # run (N = 0) and with an expected output computed by hand; checks that an
 # out-of-range id under bounds-check=assert stops every process with the
@@ -57,6 +58,10 @@ done
 expect_same uneven 0 "$inputs/uneven.mlir" "$inputs/uneven.expected"
 for n in 2 4; do
   expect_same uneven "$n" "$inputs/uneven.mlir" "$work/uneven.0"
+done
+expect_same batch_rows 0 "$inputs/batch_rows.mlir" "$inputs/batch_rows.expected"
+for n in 2 4; do
+  expect_same batch_rows "$n" "$inputs/batch_rows.mlir" "$work/batch_rows.0"
 done
 
 # Under bounds-check=clamp the out-of-range id 10 reads row 9 (only its

@@ -197,3 +197,26 @@ func.func @caller_uneven(%table: tensor<10x3xf32>, %ids: tensor<2xi64>) -> tenso
   %r = call @lookup_uneven(%table, %ids) : (tensor<10x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>
   return %r : tensor<2x3xf32>
 }
+
+// -----
+
+shard.grid @grid(shape = 2)
+
+// batch_dims = 1 with the gathered dimension (data dimension 1) split: the
+// mask of rows held here follows the ids' dimensions (result dimensions 0
+// and 1) and the partial results are summed.
+// CHECK-DAG:   #[[IDS2:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG:   #[[RES3:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG:   #[[MASK:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @batch_rows
+// CHECK-SAME:    (%[[D:.*]]: tensor<2x4x4xf32>, %[[I:.*]]: tensor<2x5xi64>) -> tensor<2x5x4xf32>
+// CHECK:         %[[POS:.*]]:2 = linalg.generic {indexing_maps = [#[[IDS2]], #[[IDS2]], #[[IDS2]]], {{.*}} ins(%[[I]] : tensor<2x5xi64>)
+// CHECK:         %[[G:.*]] = gather.gather %[[D]][%[[POS]]#0] axis = 1 batch_dims = 1 : tensor<2x4x4xf32>, tensor<2x5xi64>
+// CHECK:         %[[M:.*]] = linalg.generic {indexing_maps = [#[[RES3]], #[[MASK]], #[[RES3]]], {{.*}} ins(%[[G]], %[[POS]]#1 : tensor<2x5x4xf32>, tensor<2x5xi1>)
+// CHECK:         shard.all_reduce %[[M]] on @grid grid_axes = [0] : tensor<2x5x4xf32> -> tensor<2x5x4xf32>
+func.func @batch_rows(%data: tensor<2x8x4xf32>, %ids: tensor<2x5xi64>) -> tensor<2x5x4xf32> {
+  %split = shard.sharding @grid split_axes = [[], [0]] : !shard.sharding
+  %d = shard.shard %data to %split : tensor<2x8x4xf32>
+  %r = gather.gather %d[%ids] axis = 1 batch_dims = 1 : tensor<2x8x4xf32>, tensor<2x5xi64>
+  return %r : tensor<2x5x4xf32>
+}
