@@ -8,7 +8,18 @@
 # all-reduce (2 (N-1)/N of the result), and whether the result checked out.
 #
 #   bench/sharded/run.sh [ROUNDS] [ITERATIONS]
+#
+# glibc returns the freed 4 MiB temporaries of each call to the system and
+# faults them in again on the next call, which on a virtual machine costs
+# more than the lookup itself; the run keeps freed memory (MALLOC_* below,
+# as a long-running process with a caching allocator would) unless
+# SHARDED_BENCH_DEFAULT_MALLOC=1.
 set -euo pipefail
+
+if [ "${SHARDED_BENCH_DEFAULT_MALLOC:-0}" != 1 ]; then
+  export MALLOC_TRIM_THRESHOLD_=4000000000 MALLOC_MMAP_THRESHOLD_=1000000000
+  export MALLOC_TOP_PAD_=100000000
+fi
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${GATHER_BUILD_DIR:-$root/build}
