@@ -11,6 +11,7 @@
 #include "gather-mlir/Dialect/ATB/Transforms/Passes.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
+#include "gather-mlir/Dialect/Gather/Transforms/ShardingInterfaceImpl.h"
 #include "gather-mlir/Dialect/Gather/Transforms/TilingInterfaceImpl.h"
 #include "gather-mlir/Pipelines/Pipelines.h"
 
@@ -26,6 +27,7 @@ void mlir::gather::registerAllDialects(DialectRegistry &registry) {
   registry.insert<GatherDialect, atb::ATBDialect>();
   atb::registerBufferizableOpInterfaceExternalModels(registry);
   registerTilingInterfaceExternalModels(registry);
+  registerShardingInterfaceExternalModels(registry);
 
   // The pipelines run upstream passes over func, arith, math, tensor, linalg,
   // bufferization, memref, scf, affine, cf, vector, omp and llvm code; their

@@ -280,6 +280,36 @@ LogicalResult mlir::gather::buildGatherToATBPipeline(
   });
 }
 
+//===- gather-to-mpi ------------------------------------------------------===//
+
+LogicalResult mlir::gather::buildGatherToMPIPipeline(
+    OpPassManager &pm, const GatherToMPIPipelineOptions &options,
+    raw_ostream &errorStream) {
+  CPUSettings settings = getCPUSettings(options);
+  // Each annotated function becomes the program of one process (upstream
+  // propagation and partitioning, uneven splits made explicit); calls made
+  // against the global types pass this process's blocks.
+  pm.addPass(createGatherShardPartition());
+  // Collectives and process indices become MPI; what is left of the shard
+  // dialect is an error, the grids go.
+  if (failed(addPipeline(pm, "convert-shard-to-mpi", errorStream)))
+    return failure();
+  pm.addPass(createGatherShardFinalize());
+  addGatherToLinalg(pm, settings);
+  if (failed(addTensorToAffine(pm, settings, errorStream)))
+    return failure();
+  // MPI_Init and MPI_Finalize go in after buffer deallocation, which does
+  // not accept ops without declared memory effects.
+  if (!options.entryPoint.empty()) {
+    GatherShardInitMPIOptions initOptions;
+    initOptions.entryPoint = options.entryPoint;
+    pm.addPass(createGatherShardInitMPI(initOptions));
+  }
+  return addAffineToLLVM(pm, settings, errorStream);
+}
+
+//===----------------------------------------------------------------------===//
+
 void mlir::gather::registerGatherPipelineDialects(DialectRegistry &registry) {
   registry.insert<GatherDialect, atb::ATBDialect>();
   atb::registerBufferizableOpInterfaceExternalModels(registry);
@@ -326,4 +356,10 @@ void mlir::gather::registerGatherPipelines() {
       "Like gather-to-llvm, but gathers that the Ascend ATB library accepts "
       "on the chosen SoC become calls of libgather_ascend_runtime.so",
       buildGatherToATBPipeline);
+  registerPipeline<GatherToMPIPipelineOptions>(
+      "gather-to-mpi",
+      "Partition a module with shard annotations into the program of one "
+      "MPI process and lower it like gather-to-llvm, with MPI calls (MPICH "
+      "ABI)",
+      buildGatherToMPIPipeline);
 }

@@ -17,6 +17,12 @@
 //   `atb.gather` and, after bufferization, calls of the Ascend runtime
 //   library; everything else follows `gather-to-llvm`.
 //
+// and the MPI pipeline:
+//
+// * `gather-to-mpi`: a module with `shard` annotations is partitioned into
+//   the program of one process, its collectives become MPI calls, and it is
+//   lowered like `gather-to-llvm` (docs/Sharding.md).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GATHER_MLIR_PIPELINES_PIPELINES_H
@@ -105,11 +111,38 @@ struct GatherToATBPipelineOptions
       llvm::cl::init(true)};
 };
 
+//===- gather-to-mpi ------------------------------------------------------===//
+
+/// Options of `gather-to-mpi`: those of the CPU lowering and the function
+/// that initialises and finalises MPI.
+struct GatherToMPIPipelineOptions
+    : public GatherCPUPipelineOptions<GatherToMPIPipelineOptions> {
+  PassOptions::Option<std::string> entryPoint{
+      *this, "entry-point",
+      llvm::cl::desc("The function that calls MPI_Init first and "
+                     "MPI_Finalize before it returns (empty: none)"),
+      llvm::cl::init("main")};
+};
+
 // The builders add upstream passes by name, so the upstream passes must be
 // registered first (`mlir::gather::registerAllPasses()` in
 // `gather-mlir/InitGather.h` does it). A builder that cannot add a pass
 // writes the reason to `errorStream` and returns failure; `pm` is then
 // incomplete and must not be run.
+
+/// Adds the passes of `gather-to-mpi` to `pm` (anchored on a module): a
+/// module with `shard` annotations is partitioned into the program of one
+/// process (upstream sharding-propagation and shard-partition, with the
+/// sharding model of gather.gather), its collectives become MPI calls
+/// (convert-shard-to-mpi, MPICH ABI unless the module names another), and
+/// everything goes to the LLVM dialect as in `gather-to-llvm`. The program
+/// needs libmpich.
+LogicalResult
+buildGatherToMPIPipeline(OpPassManager &pm,
+                         const GatherToMPIPipelineOptions &options,
+                         llvm::raw_ostream &errorStream = llvm::errs());
+
+//===----------------------------------------------------------------------===//
 
 /// Adds the passes of `gather-to-affine` to `pm` (anchored on a module).
 LogicalResult
@@ -133,7 +166,8 @@ buildGatherToATBPipeline(OpPassManager &pm,
                          const GatherToATBPipelineOptions &options,
                          llvm::raw_ostream &errorStream = llvm::errs());
 
-/// Registers `gather-to-affine`, `gather-to-llvm` and `gather-to-atb` with
+/// Registers `gather-to-affine`, `gather-to-llvm`, `gather-to-atb` and
+/// `gather-to-mpi` with
 /// the pass registry.
 void registerGatherPipelines();
 

@@ -195,4 +195,68 @@ def GatherProveIndexRanges : Pass<"gather-prove-index-ranges"> {
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// Sharded gathers over MPI (the steps of gather-to-mpi around upstream's
+// sharding-propagation, shard-partition and convert-shard-to-mpi)
+//===----------------------------------------------------------------------===//
+
+def GatherShardPartition
+    : Pass<"gather-shard-partition", "::mlir::ModuleOp"> {
+  let summary = "Partition the functions that hold shard annotations";
+  let description = [{
+    Runs upstream `sharding-propagation` and `shard-partition` on each
+    function that holds a `shard.shard` annotation (upstream partitioning
+    fails on ops without a sharding model, such as `scf.for`, so functions
+    without annotations are left alone), and prepares the module for MPI:
+
+    * A `shard.shard` whose sharding splits a static dimension into shards
+      of unequal size (a size not divisible by the number of processes) and
+      gives no `sharded_dims_offsets` gets a sharding with explicit offsets,
+      before and after propagation: the first `size % n` shards hold one
+      element more. (Upstream partitioning would otherwise truncate every
+      shard to `size / n`.)
+    * Calls adapt to the partitioned signatures: a call that passes a whole
+      (global) tensor to a sharded argument passes this process's block of it
+      instead (`tensor.extract_slice` at the offsets of the shard that
+      `shard.process_multi_index` names). A call whose callee returns a
+      sharded result is an error: gathering it back would need
+      `shard.all_gather`, which `convert-shard-to-mpi` does not lower.
+    * The module gets `dlti.map = #dlti.map<"MPI:Implementation" = "MPICH">`
+      when it names no MPI implementation.
+  }];
+  let dependentDialects = ["::mlir::DLTIDialect",
+                           "::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::shard::ShardDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def GatherShardInitMPI : Pass<"gather-shard-init-mpi", "::mlir::ModuleOp"> {
+  let summary = "Initialise and finalise MPI in the entry point";
+  let description = [{
+    Inserts `mpi.init` at the start of the function named `entry-point` and
+    `mpi.finalize` before each of its returns, unless the function already
+    calls `mpi.init` or does not exist.
+  }];
+  let dependentDialects = ["::mlir::mpi::MPIDialect"];
+  let options = [
+    Option<"entryPoint", "entry-point", "std::string", /*default=*/"\"main\"",
+           "The function that initialises and finalises MPI">,
+  ];
+}
+
+def GatherShardFinalize
+    : Pass<"gather-shard-finalize", "::mlir::ModuleOp"> {
+  let summary = "Check that every shard op is lowered; drop the grids";
+  let description = [{
+    Runs after `convert-shard-to-mpi`. Any `shard` operation other than
+    `shard.grid` still in the module is an error that names it (in MLIR 22
+    `convert-shard-to-mpi` does not lower `shard.all_gather`,
+    `shard.all_to_all`, `shard.all_slice` or `shard.reduce_scatter`, which
+    partitioning emits for resharding). The `shard.grid` symbols, which the
+    LLVM IR translation does not accept, are then erased.
+  }];
+}
+
 #endif // GATHER_MLIR_DIALECT_GATHER_TRANSFORMS_PASSES_TD

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# CI job: sharded gathers under MPI. Runs examples/sharded_embedding.mlir and
+# the modules of test/Integration/MPI (an uneven split, batch_dims with the
+# gathered dimension split) on 1, 2 and 4 MPICH processes through
+# scripts/run-sharded-example.sh and compares each output with the unsharded
+# run (N = 0) and with an expected output computed by hand; checks that an
+# out-of-range id under bounds-check=assert stops every process with the
+# message (bounded by `timeout`, so a hang fails), and reads the clamped row
+# under bounds-check=clamp. Installs mpich,
+# libmpich-dev and clang-22 when missing. Ends with `N passed, N failed`.
+#
+#   scripts/ci/mpi.sh
+set -uo pipefail
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+run="$root/scripts/run-sharded-example.sh"
+inputs="$root/test/Integration/MPI"
+example="$root/examples/sharded_embedding.mlir"
+limit=${MPI_TEST_TIMEOUT:-180}
+passed=0
+failed=0
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+pass() { passed=$((passed + 1)); echo "PASS: $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+
+"$root/scripts/setup.sh" gather-opt >/dev/null || {
+  echo "0 passed, 1 failed"
+  exit 1
+}
+
+# run NAME N MODULE [OPTIONS]: the output of MODULE on N processes in
+# $work/NAME.N.
+run_case() {
+  timeout "$limit" "$run" "$2" "$3" "${4:-}" >"$work/$1.$2" 2>"$work/$1.$2.err"
+}
+
+# expect_same NAME N MODULE EXPECTED [OPTIONS]: the output on N processes is
+# EXPECTED.
+expect_same() {
+  local name=$1 n=$2 module=$3 expected=$4
+  if ! run_case "$name" "$n" "$module" "${5:-}"; then
+    fail "$name on $n processes exited non-zero"
+    sed 's/^/  /' "$work/$name.$n.err" | tail -5
+  elif ! [ -s "$work/$name.$n" ] || ! cmp -s "$work/$name.$n" "$expected"; then
+    fail "$name on $n processes: output differs from $(basename "$expected")"
+    diff "$expected" "$work/$name.$n" | head -10 | sed 's/^/  /'
+  else
+    pass "$name on $n processes"
+  fi
+}
+
+expect_same example 0 "$example" "$inputs/sharded_embedding.expected"
+for n in 1 2 4; do
+  expect_same example "$n" "$example" "$work/example.0"
+done
+expect_same uneven 0 "$inputs/uneven.mlir" "$inputs/uneven.expected"
+for n in 2 4; do
+  expect_same uneven "$n" "$inputs/uneven.mlir" "$work/uneven.0"
+done
+expect_same batch_rows 0 "$inputs/batch_rows.mlir" "$inputs/batch_rows.expected"
+for n in 2 4; do
+  expect_same batch_rows "$n" "$inputs/batch_rows.mlir" "$work/batch_rows.0"
+done
+
+# Under bounds-check=clamp the out-of-range id 10 reads row 9 (only its
+# holder contributes), as without sharding.
+run_case clamp 0 "$inputs/out_of_range.mlir" bounds-check=clamp
+if grep -q '^( -9, 9.5, -0 )( 3239051264, 1092091904, 2147483648 )$' "$work/clamp.0"; then
+  pass "clamp unsharded reads row 9"
+else
+  fail "clamp unsharded: row 9 not in the output"
+fi
+for n in 2 4; do
+  expect_same clamp "$n" "$inputs/out_of_range.mlir" "$work/clamp.0" bounds-check=clamp
+done
+
+# An out-of-range id: every process stops with the message.
+for n in 2 4; do
+  run_case out_of_range "$n" "$inputs/out_of_range.mlir"
+  status=$?
+  messages=$(grep -c 'gather: index 10 is out of bounds' "$work/out_of_range.$n.err")
+  if [ "$status" -eq 124 ]; then
+    fail "out_of_range on $n processes: no exit within ${limit}s"
+  elif [ "$status" -eq 0 ]; then
+    fail "out_of_range on $n processes exited 0"
+  elif [ "$messages" -ne "$n" ]; then
+    fail "out_of_range on $n processes: $messages of $n processes printed the message"
+    sed 's/^/  /' "$work/out_of_range.$n.err" | tail -5
+  elif grep -q '^(' "$work/out_of_range.$n"; then
+    fail "out_of_range on $n processes printed a result"
+  else
+    pass "out_of_range on $n processes (status $status, $messages messages)"
+  fi
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

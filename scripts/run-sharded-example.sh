@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Runs a module with `shard` annotations (default: the sharded embedding
+# example) on N MPI processes, or without MPI for N = 0.
+#
+#   scripts/run-sharded-example.sh N [module.mlir] [gather-to-mpi options]
+#
+# N >= 1: sets the shape of every 1-D `shard.grid` to N, lowers the module
+# with `gather-opt --gather-to-mpi`, translates it to LLVM IR, compiles it
+# with clang-22 against libmpich and the runner-utils libraries, and runs it
+# under `mpirun.mpich -np N`.
+# N = 0: removes the sharding annotations (grids and shardings deleted,
+# `shard.shard` replaced by a no-op cast, the process index replaced by 0)
+# and runs the module through `gather-opt --gather-to-llvm` and mlir-runner.
+# Installs mpich, libmpich-dev and clang-22 when missing.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${GATHER_BUILD_DIR:-$root/build}
+llvm=/usr/lib/llvm-22
+n=${1:?usage: run-sharded-example.sh N [module.mlir] [gather-to-mpi options]}
+example=${2:-$root/examples/sharded_embedding.mlir}
+options=${3:-}
+case $n in
+'' | *[!0-9]*)
+  echo "run-sharded-example: N must be a number, not '$n'" >&2
+  exit 2
+  ;;
+esac
+
+missing=()
+for p in mpich libmpich-dev clang-22; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "run-sharded-example: installing ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+    --no-install-recommends "${missing[@]}" >/dev/null
+fi
+[ -x "$build/bin/gather-opt" ] || "$root/scripts/setup.sh" gather-opt >/dev/null
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+libs="$llvm/lib/libmlir_runner_utils.so,$llvm/lib/libmlir_c_runner_utils.so"
+
+if [ "$n" -eq 0 ]; then
+  # One line per annotation in the module: see examples/sharded_embedding.mlir.
+  sed -E \
+    -e '/^[[:space:]]*shard\.grid /d' \
+    -e '/= shard\.sharding /d' \
+    -e 's/(%[A-Za-z0-9_]+) = shard\.shard (%[A-Za-z0-9_]+) to %[A-Za-z0-9_]+( annotate_for_users)? : (tensor<[^>]*>)/\1 = tensor.cast \2 : \4 to \4/' \
+    -e 's/(%[A-Za-z0-9_]+) = shard\.process_linear_index on @[A-Za-z0-9_]+ : index/\1 = arith.constant 0 : index/' \
+    "$example" >"$work/unsharded.mlir"
+  pipeline="--gather-to-llvm"
+  [ -n "$options" ] && pipeline="--gather-to-llvm=$options"
+  "$build/bin/gather-opt" "$work/unsharded.mlir" "$pipeline" >"$work/module.mlir"
+  exec "$llvm/bin/mlir-runner" -e main -entry-point-result=void \
+    -shared-libs="$libs" "$work/module.mlir"
+fi
+
+sed -E "s/^([[:space:]]*shard\.grid @[A-Za-z0-9_]+)\(shape = [0-9?]+\)/\1(shape = $n)/" \
+  "$example" >"$work/sharded.mlir"
+pipeline="--gather-to-mpi"
+[ -n "$options" ] && pipeline="--gather-to-mpi=$options"
+"$build/bin/gather-opt" "$work/sharded.mlir" "$pipeline" >"$work/module.mlir"
+"$llvm/bin/mlir-translate" --mlir-to-llvmir "$work/module.mlir" >"$work/module.ll"
+clang-22 -O2 -Wno-override-module "$work/module.ll" -o "$work/program" \
+  -L"$llvm/lib" -lmlir_runner_utils -lmlir_c_runner_utils -lmpich \
+  -Wl,-rpath,"$llvm/lib"
+mpirun.mpich -np "$n" "$work/program"

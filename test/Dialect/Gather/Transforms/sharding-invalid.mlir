@@ -1,0 +1,99 @@
+// Shardings that gather.gather cannot be partitioned with, and calls that
+// cannot be adapted: each is an error that names the sharding.
+// RUN: gather-opt %s --gather-shard-partition --split-input-file -verify-diagnostics
+
+shard.grid @grid(shape = 2)
+
+func.func @dynamic_rows(%table: tensor<?x4xf32>, %ids: tensor<6xi64>) -> tensor<6x4xf32> {
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %t = shard.shard %table to %rows : tensor<?x4xf32>
+  // expected-error @below {{'gather.gather' op cannot be partitioned with data sharding @grid split_axes = [[0]], indices sharding @grid split_axes = [[]] and result sharding @grid split_axes = [[]]: splitting the gathered dimension needs its size to be static}}
+  %r = gather.gather %t[%ids] : tensor<?x4xf32>, tensor<6xi64>
+  return %r : tensor<6x4xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 4)
+
+// 3 rows over 4 processes: one process would hold none.
+func.func @too_few_rows(%table: tensor<3x4xf32>, %ids: tensor<6xi64>) -> tensor<6x4xf32> {
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %t = shard.shard %table to %rows : tensor<3x4xf32>
+  // expected-error @below {{'gather.gather' op cannot be partitioned with data sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, 1, 2, 3, 3], indices sharding @grid split_axes = [[]] and result sharding @grid split_axes = [[]]: splitting the gathered dimension leaves a process without rows}}
+  %r = gather.gather %t[%ids] : tensor<3x4xf32>, tensor<6xi64>
+  return %r : tensor<6x4xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2)
+
+func.func @f16_rows(%table: tensor<8x4xf16>, %ids: tensor<6xi64>) -> tensor<6x4xf16> {
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %t = shard.shard %table to %rows : tensor<8x4xf16>
+  // expected-error @below {{'gather.gather' op cannot be partitioned with data sharding @grid split_axes = [[0]], indices sharding @grid split_axes = [[]] and result sharding @grid split_axes = [[]]: splitting the gathered dimension needs an element type that MPI sums (f32, f64, i8, i16, i32, i64)}}
+  %r = gather.gather %t[%ids] : tensor<8x4xf16>, tensor<6xi64>
+  return %r : tensor<6x4xf16>
+}
+
+// -----
+
+shard.grid @grid(shape = 2)
+
+func.func @signed_ids(%table: tensor<8x4xf32>, %ids: tensor<6xsi64>) -> tensor<6x4xf32> {
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %t = shard.shard %table to %rows : tensor<8x4xf32>
+  // expected-error @below {{'gather.gather' op cannot be partitioned with data sharding @grid split_axes = [[0]], indices sharding @grid split_axes = [[]] and result sharding @grid split_axes = [[]]: splitting the gathered dimension needs signless integer or index indices}}
+  %r = gather.gather %t[%ids] : tensor<8x4xf32>, tensor<6xsi64>
+  return %r : tensor<6x4xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2)
+
+// Rows and ids split over the same grid axis: propagation finds no sharding
+// for the result, and the gather has no partitioned form.
+func.func @rows_and_ids(%table: tensor<8x4xf32>, %ids: tensor<6xi64>) -> tensor<6x4xf32> {
+  %split = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %t = shard.shard %table to %split annotate_for_users : tensor<8x4xf32>
+  %i = shard.shard %ids to %split annotate_for_users : tensor<6xi64>
+  %r = gather.gather %t[%i] : tensor<8x4xf32>, tensor<6xi64>
+  // expected-error @below {{sharding propagation found no sharding for operand 0: the annotations conflict}}
+  return %r : tensor<6x4xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2)
+
+// The rows split along grid axis 0 and the columns of the result along the
+// same axis: propagation cannot shard the ids, upstream partitioning would
+// crash on the op.
+func.func @axis_twice(%table: tensor<8x4xf32>, %ids: tensor<6xi64>) -> tensor<6x4xf32> {
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %t = shard.shard %table to %rows annotate_for_users : tensor<8x4xf32>
+  // expected-error @below {{sharding propagation found no sharding for operand 1, operand 0 is split as @grid split_axes = [[0]]: the annotations conflict}}
+  %r = gather.gather %t[%ids] : tensor<8x4xf32>, tensor<6xi64>
+  %cols = shard.sharding @grid split_axes = [[], [0]] : !shard.sharding
+  %r1 = shard.shard %r to %cols : tensor<6x4xf32>
+  return %r1 : tensor<6x4xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2)
+
+func.func @lookup(%table: tensor<8x4xf32>, %ids: tensor<6xi64>) -> tensor<6x4xf32> {
+  %split = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %i = shard.shard %ids to %split : tensor<6xi64>
+  %r = gather.gather %table[%i] : tensor<8x4xf32>, tensor<6xi64>
+  return %r : tensor<6x4xf32>
+}
+
+func.func @sharded_result(%table: tensor<8x4xf32>, %ids: tensor<6xi64>) -> tensor<6x4xf32> {
+  // expected-error @below {{result 0 of the call to @lookup is sharded ('tensor<3x4xf32>' per process instead of 'tensor<6x4xf32>'): gathering it back needs shard.all_gather, which convert-shard-to-mpi does not lower; return it replicated}}
+  %r = call @lookup(%table, %ids) : (tensor<8x4xf32>, tensor<6xi64>) -> tensor<6x4xf32>
+  return %r : tensor<6x4xf32>
+}

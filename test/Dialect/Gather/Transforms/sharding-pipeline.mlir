@@ -1,0 +1,34 @@
+// gather-to-mpi on the sharded embedding example: LLVM dialect with MPI calls
+// of the MPICH ABI, MPI initialised in @main, no shard op or grid left.
+// RUN: gather-opt %gather_src_root/examples/sharded_embedding.mlir --gather-to-mpi | FileCheck %s
+// RUN: gather-opt %gather_src_root/examples/sharded_embedding.mlir --gather-to-mpi=entry-point= | FileCheck %s --check-prefix=NOINIT
+// RUN: gather-opt %s --gather-to-mpi | FileCheck %s --check-prefix=OPENMPI
+
+// CHECK: module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "MPICH">}
+// CHECK-NOT: shard.
+// CHECK-LABEL: llvm.func @embedding_lookup
+// CHECK:         llvm.call @MPI_Comm_rank
+// CHECK:         llvm.call @MPI_Comm_split
+// CHECK:         llvm.call @MPI_Allreduce
+// CHECK-LABEL: llvm.func @main
+// CHECK:         llvm.call @MPI_Init
+// CHECK:         llvm.call @embedding_lookup
+// CHECK:         llvm.call @MPI_Finalize
+// CHECK-NEXT:    llvm.return
+// CHECK-NOT: shard.
+
+// NOINIT-NOT: MPI_Init
+// NOINIT-NOT: MPI_Finalize
+
+// A module that names its MPI implementation keeps it.
+// OPENMPI: module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "OpenMPI">}
+// OPENMPI-LABEL: llvm.func @lookup
+module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "OpenMPI">} {
+  shard.grid @grid(shape = 2)
+  func.func @lookup(%table: tensor<8x4xf32>, %ids: tensor<6xi64>) -> tensor<6x4xf32> {
+    %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+    %t = shard.shard %table to %rows : tensor<8x4xf32>
+    %r = gather.gather %t[%ids] : tensor<8x4xf32>, tensor<6xi64>
+    return %r : tensor<6x4xf32>
+  }
+}
