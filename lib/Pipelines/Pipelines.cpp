@@ -37,6 +37,7 @@ namespace {
 struct CPUSettings {
   BoundsCheck boundsCheck;
   GatherLoweringStrategy strategy;
+  GatherForm form;
   bool parallel;
 };
 } // namespace
@@ -46,6 +47,7 @@ static void addGatherToLinalg(OpPassManager &pm, const CPUSettings &settings) {
   ConvertGatherToLinalgOptions convertOptions;
   convertOptions.boundsCheck = settings.boundsCheck;
   convertOptions.strategy = settings.strategy;
+  convertOptions.form = settings.form;
   pm.addPass(createConvertGatherToLinalg(convertOptions));
 }
 
@@ -75,11 +77,21 @@ static void addTensorToAffine(OpPassManager &pm, const CPUSettings &settings) {
                   "func.func(canonicalize,buffer-deallocation-simplification),"
                   "bufferization-lower-deallocations,"
                   "convert-bufferization-to-memref,"
-                  "func.func(cse,convert-linalg-to-affine-loops,"
-                  "affine-loop-invariant-code-motion)");
-  // The slice copies of the `slices` strategy become prefetched vector block
-  // copies; the rows that its per-element form reads are prefetched.
+                  "func.func(cse)");
+  // The element and inner-axis forms of the `slices` strategy become
+  // prefetched, unrolled (and with `parallel`, chunked parallel) loops;
+  // every other linalg op becomes affine loops.
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  if (settings.strategy == GatherLoweringStrategy::Slices) {
+    GatherLowerElementLoopsOptions loopOptions;
+    loopOptions.parallel = settings.parallel;
+    funcPm.addPass(createGatherLowerElementLoops(loopOptions));
+  }
+  addPipeline(funcPm, "convert-linalg-to-affine-loops,"
+                      "affine-loop-invariant-code-motion");
+  // The slice copies of the `slices` strategy become prefetched vector block
+  // or inline copies; the rows that an unmarked per-element form reads are
+  // prefetched.
   if (settings.strategy == GatherLoweringStrategy::Slices) {
     GatherLowerSliceCopiesOptions copyOptions;
     copyOptions.parallel = settings.parallel;
@@ -114,7 +126,8 @@ static void addAffineToLLVM(OpPassManager &pm, const CPUSettings &settings) {
 
 template <typename Options>
 static CPUSettings getCPUSettings(const Options &options) {
-  return {options.boundsCheck, options.strategy, options.parallel};
+  return {options.boundsCheck, options.strategy, options.form,
+          options.parallel};
 }
 
 void mlir::gather::buildGatherToAffinePipeline(
