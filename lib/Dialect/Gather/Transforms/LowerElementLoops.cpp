@@ -202,24 +202,34 @@ struct GatherLowerElementLoopsPass
 
   /// `element`: prefetches the data element that the iteration
   /// `prefetchDistance` steps ahead reads (the index load and arithmetic
-  /// that locate it, cloned with the induction variable advanced and clamped
-  /// to the last iteration; each position clamped into the table).
+  /// that locate it, cloned with the induction variable advanced; each
+  /// position clamped into the table). The last `prefetchDistance`
+  /// iterations run in a second loop without the prefetch.
   void prefetchElements(IRRewriter &rewriter, scf::ForOp loop,
                         memref::LoadOp load) const {
     if (prefetchDistance <= 0)
       return;
     Location loc = load.getLoc();
     OpBuilder::InsertionGuard guard(rewriter);
+    // The last `prefetchDistance` iterations run in a copy of the loop
+    // without the prefetch, so that the main loop reads the index ahead
+    // without clamping it.
+    rewriter.setInsertionPoint(loop);
+    Value distance =
+        arith::ConstantIndexOp::create(rewriter, loc, prefetchDistance);
+    Value split = rewriter.createOrFold<arith::MaxSIOp>(
+        loc, loop.getLowerBound(),
+        rewriter.createOrFold<arith::SubIOp>(loc, loop.getUpperBound(),
+                                             distance));
+    rewriter.setInsertionPointAfter(loop);
+    auto rest = cast<scf::ForOp>(rewriter.clone(*loop));
+    rewriter.modifyOpInPlace(rest, [&] { rest.setLowerBound(split); });
+    rewriter.modifyOpInPlace(loop, [&] { loop.setUpperBound(split); });
+
     rewriter.setInsertionPointToStart(loop.getBody());
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    Value last =
-        arith::SubIOp::create(rewriter, loc, loop.getUpperBound(), one);
-    Value ahead = arith::MinSIOp::create(
-        rewriter, loc,
-        arith::AddIOp::create(
-            rewriter, loc, loop.getInductionVar(),
-            arith::ConstantIndexOp::create(rewriter, loc, prefetchDistance)),
-        last);
+    Value ahead =
+        arith::AddIOp::create(rewriter, loc, loop.getInductionVar(), distance);
     FailureOr<SmallVector<Value>> indices =
         cloneAhead(rewriter, loop, load.getIndices(), ahead);
     if (failed(indices))

@@ -4,14 +4,14 @@
 // RUN: gather-opt %s --gather-lower-element-loops="prefetch-distance=0 row-prefetch-distance=0 unroll=1" --canonicalize --split-input-file | FileCheck %s --check-prefix=PLAIN
 
 #map = affine_map<(d0) -> (d0)>
-// The element form on a 64 MiB table: the element of index i + 96 (clamped
-// to the last index, its position clamped into the table) is prefetched with
-// locality 0, and the loop is unrolled by 8.
+// The element form on a 64 MiB table: the element of index i + 96 (its
+// position clamped into the table) is prefetched with locality 0 in a loop
+// over the first 1024 - 96 elements, unrolled by 8; the last 96 run in a
+// second loop without the prefetch.
 // CHECK-LABEL: func.func @element
 // CHECK-SAME:    (%[[D:.*]]: memref<16777216xf32>, %[[I:.*]]: memref<1024xi64>, %[[O:.*]]: memref<1024xf32>)
-// CHECK:         scf.for %[[J:.*]] = %c0 to %c1024 step %c8 {
-// CHECK:           %[[NEXT:.*]] = arith.addi %[[J]], %c96
-// CHECK:           %[[AHEAD:.*]] = arith.minsi %[[NEXT]], %c1023
+// CHECK:         scf.for %[[J:.*]] = %c0 to %c928 step %c8 {
+// CHECK:           %[[AHEAD:.*]] = arith.addi %[[J]], %c96
 // CHECK:           %[[RAW:.*]] = memref.load %[[I]][%[[AHEAD]]]
 // CHECK:           %[[K:.*]] = arith.index_cast %[[RAW]]
 // CHECK:           %[[W:.*]] = arith.select %{{.*}}, %{{.*}}, %[[K]]
@@ -22,6 +22,12 @@
 // CHECK:           memref.store
 // CHECK-COUNT-7:   memref.prefetch
 // CHECK-NOT:       memref.prefetch
+// CHECK:         }
+// CHECK:         scf.for %[[T:.*]] = %c928 to %c1024 step %c1 {
+// CHECK-NOT:       memref.prefetch
+// CHECK:           memref.load %[[I]][%[[T]]]
+// CHECK:           memref.load %[[D]]
+// CHECK:           memref.store
 // CHECK:         }
 // CHECK-NOT:     linalg.generic
 // The output is 4 KiB, below the parallel threshold: no parallel loop.

@@ -142,9 +142,10 @@ def GatherLowerElementLoops
     * `element`: the innermost loop prefetches the data element that the
       iteration `prefetch-distance` steps ahead will read: the index load
       and arithmetic that locate it are cloned with the induction variable
-      advanced (clamped to the last iteration), the position clamped into
-      the table, and a `memref.prefetch` with locality `locality` emitted.
-      The hardware prefetcher cannot follow these data-dependent reads.
+      advanced, the position clamped into the table, and a
+      `memref.prefetch` with locality `locality` emitted; the last
+      `prefetch-distance` iterations run in a second loop without it. The
+      hardware prefetcher cannot follow these data-dependent reads.
     * `inner-axis` (the gathered axis innermost, the enclosing loop over
       data rows): the row `row-prefetch-distance` iterations of the row loop
       ahead is prefetched spread across the loop over the current row, a
