@@ -61,6 +61,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -89,6 +90,10 @@ struct BenchOptions {
   std::vector<std::string> sharedLibs;
   /// Calls per timed sample for the small workload W4.
   unsigned smallCalls = 2000;
+  /// Declare the indices of the compiled variants unsigned (`ui32`/`ui64`:
+  /// no wrap of negative values); W5, whose indices are negative, is
+  /// skipped.
+  bool unsignedIndices = false;
   /// Run the compile-time scaling benchmark instead.
   bool compileScaling = false;
   /// Op counts of --compile-scaling.
@@ -109,14 +114,16 @@ Times the gather-to-llvm lowering of gather.gather against memcpy,
 hand-written C++ and the generic lowering (see bench/README.md).
 
   --reps N                 timed samples per variant, median reported (10)
-  --workloads W1,W3        workloads to run (default W1,W2,W3,W4,W5)
+  --workloads W1,W3        workloads to run (default W1..W7)
   --pipeline-options TEXT  appended to gather-to-llvm's options of every
                            compiled variant; later options win
                            (e.g. "bounds-check=clamp")
-  --threads N              set OMP_NUM_THREADS=N for generated code that runs
-                           in parallel (baselines stay single-threaded)
+  --threads N              with N > 1: one more variant of ours compiled with
+                           parallel=true, run with OMP_NUM_THREADS=N (libomp
+                           is loaded; the baselines stay single-threaded)
   --shared-libs A.so,B.so  extra shared libraries for the JIT
   --small-calls N          calls per timed sample for W4 (2000)
+  --unsigned-indices       declare the indices ui32/ui64 (no wrap; W5 skipped)
   --compile-scaling        time lowering of generated modules instead
   --scaling-sizes 1000,10000
                            op counts for --compile-scaling
@@ -273,29 +280,27 @@ private:
 // Hand-written C++ gathers: variant (b)
 //===----------------------------------------------------------------------===//
 
-/// W1/W4: `out[i, :] = data[indices[i], :]`, one row memcpy per index.
-LLVM_ATTRIBUTE_NOINLINE static void
-rowCopyGather(const float *data, const int64_t *indices, float *out,
-              int64_t numIndices, int64_t rowElements) {
-  size_t rowBytes = rowElements * sizeof(float);
+/// W1/W4/W7: `out[i, :] = data[indices[i], :]`, one row memcpy per index.
+LLVM_ATTRIBUTE_NOINLINE static void rowCopyGather(const char *data,
+                                                  const int64_t *indices,
+                                                  char *out, int64_t numIndices,
+                                                  int64_t rowBytes) {
   for (int64_t i = 0; i < numIndices; ++i)
-    std::memcpy(out + i * rowElements, data + indices[i] * rowElements,
-                rowBytes);
+    std::memcpy(out + i * rowBytes, data + indices[i] * rowBytes, rowBytes);
 }
 
 /// W5: like rowCopyGather with int32 indices that may be negative (wrapped
 /// by adding `dimSize`) and are checked, as `bounds-check=assert` does.
 LLVM_ATTRIBUTE_NOINLINE static void
-rowCopyGatherChecked(const float *data, const int32_t *indices, float *out,
-                     int64_t numIndices, int64_t rowElements, int64_t dimSize) {
-  size_t rowBytes = rowElements * sizeof(float);
+rowCopyGatherChecked(const char *data, const int32_t *indices, char *out,
+                     int64_t numIndices, int64_t rowBytes, int64_t dimSize) {
   for (int64_t i = 0; i < numIndices; ++i) {
     int64_t k = indices[i];
     if (k < 0)
       k += dimSize;
     if (static_cast<uint64_t>(k) >= static_cast<uint64_t>(dimSize))
       fail("index " + llvm::Twine(indices[i]) + " is out of bounds");
-    std::memcpy(out + i * rowElements, data + k * rowElements, rowBytes);
+    std::memcpy(out + i * rowBytes, data + k * rowBytes, rowBytes);
   }
 }
 
@@ -313,18 +318,195 @@ innerAxisGather(const float *data, const int64_t *indices, float *out,
 
 /// W3: `out[b, j, :] = data[b, indices[b, j], :]`, one row memcpy per index.
 LLVM_ATTRIBUTE_NOINLINE static void
-batchedRowGather(const float *data, const int64_t *indices, float *out,
+batchedRowGather(const char *data, const int64_t *indices, char *out,
                  int64_t batch, int64_t dimSize, int64_t numIndices,
-                 int64_t rowElements) {
-  size_t rowBytes = rowElements * sizeof(float);
+                 int64_t rowBytes) {
   for (int64_t b = 0; b < batch; ++b) {
-    const float *dataBatch = data + b * dimSize * rowElements;
+    const char *dataBatch = data + b * dimSize * rowBytes;
     const int64_t *batchIndices = indices + b * numIndices;
-    float *outBatch = out + b * numIndices * rowElements;
+    char *outBatch = out + b * numIndices * rowBytes;
     for (int64_t j = 0; j < numIndices; ++j)
-      std::memcpy(outBatch + j * rowElements,
-                  dataBatch + batchIndices[j] * rowElements, rowBytes);
+      std::memcpy(outBatch + j * rowBytes,
+                  dataBatch + batchIndices[j] * rowBytes, rowBytes);
   }
+}
+
+/// W6: `out[i] = data[indices[i]]` on vectors.
+LLVM_ATTRIBUTE_NOINLINE static void elementGather(const float *data,
+                                                  const int64_t *indices,
+                                                  float *out, int64_t n) {
+  for (int64_t i = 0; i < n; ++i)
+    out[i] = data[indices[i]];
+}
+
+//===----------------------------------------------------------------------===//
+// Hand-tuned C++ gathers: variant (d)
+//===----------------------------------------------------------------------===//
+//
+// What a careful C programmer writes for each workload on this CPU: software
+// prefetch of the data that data-dependent addresses will read, non-temporal
+// (streaming) stores for outputs larger than the caches, 64-byte vector
+// copies (AVX-512 where the CPU has it, 16-byte SSE2 copies otherwise).
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+/// Copies `bytes` (a multiple of 64) from `from` to the 64-byte aligned `to`
+/// with 64-byte loads and non-temporal stores.
+__attribute__((target("avx512f"))) static inline void
+streamCopy64(char *to, const char *from, int64_t bytes) {
+  for (int64_t o = 0; o < bytes; o += 64)
+    _mm512_stream_si512(reinterpret_cast<__m512i *>(to + o),
+                        _mm512_loadu_si512(from + o));
+}
+
+/// The same with 16-byte SSE2 stores.
+static inline void streamCopy16(char *to, const char *from, int64_t bytes) {
+  for (int64_t o = 0; o < bytes; o += 16)
+    _mm_stream_si128(
+        reinterpret_cast<__m128i *>(to + o),
+        _mm_loadu_si128(reinterpret_cast<const __m128i *>(from + o)));
+}
+
+static const bool kHasAVX512 = __builtin_cpu_supports("avx512f");
+
+/// Non-temporal copy of one row when `to` and `bytes` allow it.
+static inline void streamRow(char *to, const char *from, int64_t bytes) {
+  if (reinterpret_cast<uintptr_t>(to) % 64 == 0 && bytes % 64 == 0) {
+    if (kHasAVX512)
+      streamCopy64(to, from, bytes);
+    else
+      streamCopy16(to, from, bytes);
+    return;
+  }
+  std::memcpy(to, from, bytes);
+}
+
+static inline void fence() { _mm_sfence(); }
+#else
+static inline void streamRow(char *to, const char *from, int64_t bytes) {
+  std::memcpy(to, from, bytes);
+}
+static inline void fence() {}
+#endif
+
+/// Prefetches the first `bytes` bytes (at most 1 KiB) of `p`.
+static inline void prefetchBytes(const char *p, int64_t bytes) {
+  for (int64_t o = 0; o < std::min<int64_t>(bytes, 1024); o += 64)
+    __builtin_prefetch(p + o, 0, 3);
+}
+
+/// W1/W4/W7 tuned: when the output is large, the row `distance` indices
+/// ahead prefetched and rows copied with non-temporal stores.
+LLVM_ATTRIBUTE_NOINLINE static void
+tunedRowGather(const char *data, const int64_t *indices, char *out,
+               int64_t numIndices, int64_t rowBytes, int64_t distance) {
+  // Small gathers (W4) read a table that stays in the caches: plain copies.
+  bool stream = numIndices * rowBytes >= (1 << 20);
+  for (int64_t i = 0; i < numIndices; ++i) {
+    if (stream && i + distance < numIndices)
+      prefetchBytes(data + indices[i + distance] * rowBytes, rowBytes);
+    const char *from = data + indices[i] * rowBytes;
+    if (stream)
+      streamRow(out + i * rowBytes, from, rowBytes);
+    else
+      std::memcpy(out + i * rowBytes, from, rowBytes);
+  }
+  fence();
+}
+
+/// W5 tuned: tunedRowGather with the wrap and the check of each index.
+LLVM_ATTRIBUTE_NOINLINE static void
+tunedRowGatherChecked(const char *data, const int32_t *indices, char *out,
+                      int64_t numIndices, int64_t rowBytes, int64_t dimSize) {
+  auto position = [&](int64_t i) {
+    int64_t k = indices[i];
+    return k < 0 ? k + dimSize : k;
+  };
+  for (int64_t i = 0; i < numIndices; ++i) {
+    if (i + 8 < numIndices) {
+      int64_t ahead = position(i + 8);
+      if (static_cast<uint64_t>(ahead) < static_cast<uint64_t>(dimSize))
+        prefetchBytes(data + ahead * rowBytes, rowBytes);
+    }
+    int64_t k = position(i);
+    if (static_cast<uint64_t>(k) >= static_cast<uint64_t>(dimSize))
+      fail("index " + llvm::Twine(indices[i]) + " is out of bounds");
+    streamRow(out + i * rowBytes, data + k * rowBytes, rowBytes);
+  }
+  fence();
+}
+
+/// W3 tuned: tunedRowGather per batch.
+LLVM_ATTRIBUTE_NOINLINE static void
+tunedBatchedRowGather(const char *data, const int64_t *indices, char *out,
+                      int64_t batch, int64_t dimSize, int64_t numIndices,
+                      int64_t rowBytes) {
+  for (int64_t b = 0; b < batch; ++b) {
+    const char *dataBatch = data + b * dimSize * rowBytes;
+    const int64_t *batchIndices = indices + b * numIndices;
+    char *outBatch = out + b * numIndices * rowBytes;
+    for (int64_t j = 0; j < numIndices; ++j) {
+      if (j + 8 < numIndices)
+        prefetchBytes(dataBatch + batchIndices[j + 8] * rowBytes, rowBytes);
+      streamRow(outBatch + j * rowBytes, dataBatch + batchIndices[j] * rowBytes,
+                rowBytes);
+    }
+  }
+  fence();
+}
+
+/// W2 tuned: row r + 2 prefetched spread across the loop over row r (the
+/// lines of its share for every 8 outputs), 8 outputs stored at a time with
+/// non-temporal stores.
+LLVM_ATTRIBUTE_NOINLINE static void
+tunedInnerAxisGather(const float *data, const int64_t *indices, float *out,
+                     int64_t rows, int64_t columns, int64_t numIndices) {
+  int64_t linesPerStep = std::max<int64_t>(
+      1, (columns * 8 / std::max<int64_t>(numIndices, 1) + 15) / 16);
+  for (int64_t r = 0; r < rows; ++r) {
+    const float *dataRow = data + r * columns;
+    const float *aheadRow = data + std::min(r + 2, rows - 1) * columns;
+    float *outRow = out + r * numIndices;
+    int64_t j = 0;
+    for (; j + 8 <= numIndices; j += 8) {
+      int64_t column = j * columns / numIndices;
+      for (int64_t l = 0; l < linesPerStep; ++l)
+        __builtin_prefetch(aheadRow + std::min(column + l * 16, columns - 1), 0,
+                           3);
+      float v[8];
+      for (int k = 0; k < 8; ++k)
+        v[k] = dataRow[indices[j + k]];
+#if defined(__x86_64__)
+      if (reinterpret_cast<uintptr_t>(outRow + j) % 32 == 0) {
+        _mm_stream_ps(outRow + j, _mm_loadu_ps(v));
+        _mm_stream_ps(outRow + j + 4, _mm_loadu_ps(v + 4));
+        continue;
+      }
+#endif
+      std::memcpy(outRow + j, v, sizeof(v));
+    }
+    for (; j < numIndices; ++j)
+      outRow[j] = dataRow[indices[j]];
+  }
+  fence();
+}
+
+/// W6 tuned: scalar loads, the element of index i + 96 prefetched, unrolled
+/// by 8 (AVX-512 gathers measured slower than scalar loads here).
+LLVM_ATTRIBUTE_NOINLINE static void tunedElementGather(const float *data,
+                                                       const int64_t *indices,
+                                                       float *out, int64_t n) {
+  constexpr int64_t kDistance = 96;
+  int64_t i = 0;
+  for (; i + 8 + kDistance <= n; i += 8) {
+    for (int k = 0; k < 8; ++k) {
+      __builtin_prefetch(data + indices[i + k + kDistance], 0, 0);
+      out[i + k] = data[indices[i + k]];
+    }
+  }
+  for (; i < n; ++i)
+    out[i] = data[indices[i]];
 }
 
 //===----------------------------------------------------------------------===//
@@ -334,12 +516,20 @@ batchedRowGather(const float *data, const int64_t *indices, float *out,
 namespace {
 
 /// Which hand-written kernel is variant (b) of a workload.
-enum class HandKernel { RowCopy, RowCopyChecked, InnerAxis, BatchedRows };
+enum class HandKernel {
+  RowCopy,
+  RowCopyChecked,
+  InnerAxis,
+  BatchedRows,
+  Element
+};
 
-/// One gather to time. Data is f32 and row-major.
+/// One gather to time. Data is row-major.
 struct Workload {
   std::string name;
   std::string description;
+  /// The data element type (`f32` or `f16`).
+  std::string elementType;
   llvm::SmallVector<int64_t> dataShape;
   llvm::SmallVector<int64_t> indicesShape;
   int64_t axis;
@@ -367,8 +557,10 @@ struct Workload {
     return shape;
   }
 
+  int64_t getElementBytes() const { return elementType == "f16" ? 2 : 4; }
+
   int64_t getOutputBytes() const {
-    return getNumElements(getOutputShape()) * sizeof(float);
+    return getNumElements(getOutputShape()) * getElementBytes();
   }
 };
 
@@ -380,6 +572,7 @@ static std::vector<Workload> getWorkloads(unsigned smallCallsPerSample) {
   std::vector<Workload> workloads;
   workloads.push_back({"W1",
                        "embedding lookup",
+                       "f32",
                        {100000, 256},
                        {262144},
                        0,
@@ -391,6 +584,7 @@ static std::vector<Workload> getWorkloads(unsigned smallCallsPerSample) {
                        {BoundsCheck::None, BoundsCheck::Assert}});
   workloads.push_back({"W2",
                        "inner axis",
+                       "f32",
                        {4096, 4096},
                        {1024},
                        1,
@@ -402,6 +596,7 @@ static std::vector<Workload> getWorkloads(unsigned smallCallsPerSample) {
                        {BoundsCheck::None}});
   workloads.push_back({"W3",
                        "batched",
+                       "f32",
                        {64, 4096, 128},
                        {64, 512},
                        1,
@@ -413,6 +608,7 @@ static std::vector<Workload> getWorkloads(unsigned smallCallsPerSample) {
                        {BoundsCheck::None}});
   workloads.push_back({"W4",
                        "small",
+                       "f32",
                        {1000, 64},
                        {32},
                        0,
@@ -424,6 +620,7 @@ static std::vector<Workload> getWorkloads(unsigned smallCallsPerSample) {
                        {BoundsCheck::None}});
   workloads.push_back({"W5",
                        "ONNX-style, i32 with negatives",
+                       "f32",
                        {100000, 256},
                        {262144},
                        0,
@@ -433,6 +630,30 @@ static std::vector<Workload> getWorkloads(unsigned smallCallsPerSample) {
                        1,
                        HandKernel::RowCopyChecked,
                        {BoundsCheck::Assert}});
+  workloads.push_back({"W6",
+                       "element gather (numpy.take on a vector)",
+                       "f32",
+                       {16777216},
+                       {16777216},
+                       0,
+                       0,
+                       64,
+                       false,
+                       1,
+                       HandKernel::Element,
+                       {BoundsCheck::None}});
+  workloads.push_back({"W7",
+                       "short rows (64 bytes)",
+                       "f16",
+                       {1048576, 32},
+                       {1048576},
+                       0,
+                       0,
+                       64,
+                       false,
+                       1,
+                       HandKernel::RowCopy,
+                       {BoundsCheck::None}});
   return workloads;
 }
 
@@ -452,10 +673,12 @@ static llvm::StringRef getName(gather::BoundsCheck check) {
 /// The module of `w`: the destination is a caller-owned memref, so the
 /// lowered function needs to allocate nothing.
 static std::string getWorkloadModule(const Workload &w) {
-  std::string dataType = "tensor<" + formatShape(w.dataShape) + "f32>";
-  std::string indexType = "tensor<" + formatShape(w.indicesShape) + "i" +
+  std::string dataType =
+      "tensor<" + formatShape(w.dataShape) + w.elementType + ">";
+  std::string indexType = "tensor<" + formatShape(w.indicesShape) +
+                          (config.unsignedIndices ? "ui" : "i") +
                           std::to_string(w.indexBits) + ">";
-  std::string outShape = formatShape(w.getOutputShape()) + "f32>";
+  std::string outShape = formatShape(w.getOutputShape()) + w.elementType + ">";
   std::string text;
   llvm::raw_string_ostream os(text);
   os << "func.func @gather(%d: " << dataType << ", %i: " << indexType
@@ -473,10 +696,17 @@ static std::string getWorkloadModule(const Workload &w) {
 
 /// Fills the data and index buffers of `w`.
 static void fillInputs(const Workload &w, Buffer &data, Buffer &indices) {
-  float *values = data.as<float>();
   int64_t numData = getNumElements(w.dataShape);
-  for (int64_t e = 0; e < numData; ++e)
-    values[e] = static_cast<float>(e % 16777213) * 0.25f;
+  if (w.elementType == "f16") {
+    // Bit patterns of finite positive halves (below 0x7C00, the infinities).
+    uint16_t *values = data.as<uint16_t>();
+    for (int64_t e = 0; e < numData; ++e)
+      values[e] = static_cast<uint16_t>(e % 30011);
+  } else {
+    float *values = data.as<float>();
+    for (int64_t e = 0; e < numData; ++e)
+      values[e] = static_cast<float>(e % 16777213) * 0.25f;
+  }
 
   uint64_t s = static_cast<uint64_t>(w.getDimSize());
   int64_t numIndices = getNumElements(w.indicesShape);
@@ -611,7 +841,15 @@ static CompiledGather compileGather(MLIRContext &context,
 
 namespace {
 
-enum class VariantKind { Ours, Memcpy, Hand, Generic };
+enum class VariantKind {
+  Ours,
+  OursParallel,
+  Memcpy,
+  MemcpyParallel,
+  Hand,
+  Tuned,
+  Generic
+};
 
 /// One timed implementation of a workload. `run` writes the whole output.
 struct Variant {
@@ -640,6 +878,9 @@ struct RatioRow {
   double vsMemcpy;
   double vsHand;
   double vsGeneric;
+  double vsTuned;
+  /// Time of the first `ours` / time of this one.
+  double vsOurs;
 };
 
 } // namespace
@@ -652,7 +893,7 @@ static void runWorkload(MLIRContext &context, const Workload &w,
   llvm::SmallVector<int64_t> outShape = w.getOutputShape();
   int64_t outBytes = w.getOutputBytes();
   os << "\n"
-     << w.name << " (" << w.description << "): data f32 ["
+     << w.name << " (" << w.description << "): data " << w.elementType << " ["
      << llvm::join(llvm::map_range(w.dataShape,
                                    [](int64_t d) { return std::to_string(d); }),
                    ", ")
@@ -671,7 +912,7 @@ static void runWorkload(MLIRContext &context, const Workload &w,
      << " out\n";
   os.flush();
 
-  Buffer data(getNumElements(w.dataShape) * sizeof(float));
+  Buffer data(getNumElements(w.dataShape) * w.getElementBytes());
   Buffer indices(getNumElements(w.indicesShape) * (w.indexBits / 8));
   Buffer out(outBytes);
   // The output of (b), the reference of the verification and the source of
@@ -683,33 +924,54 @@ static void runWorkload(MLIRContext &context, const Workload &w,
   MemRefDescriptor indicesDesc(indices.data(), w.indicesShape);
   MemRefDescriptor outDesc(out.data(), outShape);
 
-  // (b): the hand-written kernel, writing into `target`.
+  // (b) and (d): the hand-written and the hand-tuned kernel, writing into
+  // `target`.
   int64_t rowElements = getNumElements(
       llvm::ArrayRef<int64_t>(w.dataShape).drop_front(w.axis + 1));
+  int64_t rowBytes = rowElements * w.getElementBytes();
   int64_t numIndices = getNumElements(
       llvm::ArrayRef<int64_t>(w.indicesShape).drop_front(w.batchDims));
-  auto runHand = [&w, &data, &indices, rowElements, numIndices](float *target) {
-    const float *d = data.as<float>();
+  auto runHand = [&w, &data, &indices, rowBytes, numIndices](char *target,
+                                                             bool tuned) {
+    const char *d = data.as<char>();
+    // Short rows are prefetched further ahead.
+    int64_t distance = rowBytes <= 128 ? 64 : 8;
     switch (w.kernel) {
     case HandKernel::RowCopy:
-      rowCopyGather(d, indices.as<int64_t>(), target, numIndices, rowElements);
+      if (tuned)
+        tunedRowGather(d, indices.as<int64_t>(), target, numIndices, rowBytes,
+                       distance);
+      else
+        rowCopyGather(d, indices.as<int64_t>(), target, numIndices, rowBytes);
       break;
     case HandKernel::RowCopyChecked:
-      rowCopyGatherChecked(d, indices.as<int32_t>(), target, numIndices,
-                           rowElements, w.getDimSize());
+      if (tuned)
+        tunedRowGatherChecked(d, indices.as<int32_t>(), target, numIndices,
+                              rowBytes, w.getDimSize());
+      else
+        rowCopyGatherChecked(d, indices.as<int32_t>(), target, numIndices,
+                             rowBytes, w.getDimSize());
       break;
     case HandKernel::InnerAxis:
-      innerAxisGather(d, indices.as<int64_t>(), target, w.dataShape[0],
-                      w.dataShape[1], numIndices);
+      (tuned ? tunedInnerAxisGather
+             : innerAxisGather)(data.as<float>(), indices.as<int64_t>(),
+                                reinterpret_cast<float *>(target),
+                                w.dataShape[0], w.dataShape[1], numIndices);
       break;
     case HandKernel::BatchedRows:
-      batchedRowGather(d, indices.as<int64_t>(), target, w.dataShape[0],
-                       w.getDimSize(), numIndices, rowElements);
+      (tuned ? tunedBatchedRowGather : batchedRowGather)(
+          d, indices.as<int64_t>(), target, w.dataShape[0], w.getDimSize(),
+          numIndices, rowBytes);
+      break;
+    case HandKernel::Element:
+      (tuned ? tunedElementGather
+             : elementGather)(data.as<float>(), indices.as<int64_t>(),
+                              reinterpret_cast<float *>(target), numIndices);
       break;
     }
     escape(target);
   };
-  runHand(reference.as<float>());
+  runHand(reference.as<char>(), /*tuned=*/false);
 
   // Compile the MLIR variants.
   std::string source = getWorkloadModule(w);
@@ -741,10 +1003,17 @@ static void runWorkload(MLIRContext &context, const Workload &w,
     };
     variants.push_back(std::move(v));
   };
-  compiled.reserve(w.oursChecks.size() + 1);
+  compiled.reserve(w.oursChecks.size() + 2);
   for (gather::BoundsCheck check : w.oursChecks)
     addCompiled(("ours (" + getName(check) + ")" + mark).str(),
                 VariantKind::Ours, check, "slices");
+  // With --threads N > 1, the first `ours` once more with parallel=true.
+  if (config.threads > 1)
+    addCompiled(("ours (" + getName(w.oursChecks.front()) + ") " +
+                 std::to_string(config.threads) + " thr" + mark)
+                    .str(),
+                VariantKind::OursParallel, w.oursChecks.front(),
+                "slices parallel=true");
   addCompiled(
       ("(c) generic (" + getName(w.oursChecks.front()) + ")" + mark).str(),
       VariantKind::Generic, w.oursChecks.front(), "generic");
@@ -758,13 +1027,44 @@ static void runWorkload(MLIRContext &context, const Workload &w,
   };
   variants.push_back(std::move(copy));
 
+  // With --threads N > 1 and a large output: the memcpy split over N
+  // threads, what N threads can gain on this machine at this moment.
+  if (config.threads > 1 && outBytes >= (1 << 20)) {
+    Variant split;
+    split.label = "(a) memcpy " + std::to_string(config.threads) + " thr";
+    split.kind = VariantKind::MemcpyParallel;
+    split.run = [&out, &reference]() {
+      unsigned n = config.threads;
+      size_t part = (out.size() / n + 63) / 64 * 64;
+      std::vector<std::thread> threads;
+      for (unsigned t = 0; t < n; ++t) {
+        size_t begin = std::min(out.size(), t * part);
+        size_t end = std::min(out.size(), begin + part);
+        threads.emplace_back([&out, &reference, begin, end]() {
+          std::memcpy(out.as<char>() + begin, reference.as<char>() + begin,
+                      end - begin);
+        });
+      }
+      for (std::thread &thread : threads)
+        thread.join();
+      escape(out.data());
+    };
+    variants.push_back(std::move(split));
+  }
+
   Variant hand;
   hand.label = "(b) C++ row copy";
   if (w.kernel == HandKernel::InnerAxis)
     hand.label = "(b) C++ loops";
   hand.kind = VariantKind::Hand;
-  hand.run = [&runHand, &out]() { runHand(out.as<float>()); };
+  hand.run = [&runHand, &out]() { runHand(out.as<char>(), false); };
   variants.push_back(std::move(hand));
+
+  Variant tuned;
+  tuned.label = "(d) C++ tuned";
+  tuned.kind = VariantKind::Tuned;
+  tuned.run = [&runHand, &out]() { runHand(out.as<char>(), true); };
+  variants.push_back(std::move(tuned));
 
   // Verify every variant against (b), byte for byte; this also warms up.
   for (Variant &v : variants) {
@@ -772,16 +1072,16 @@ static void runWorkload(MLIRContext &context, const Workload &w,
     v.run();
     if (std::memcmp(out.data(), reference.data(), out.size()) == 0)
       continue;
-    const float *got = out.as<float>();
-    const float *want = reference.as<float>();
-    int64_t n = outBytes / static_cast<int64_t>(sizeof(float));
+    const unsigned char *got = out.as<unsigned char>();
+    const unsigned char *want = reference.as<unsigned char>();
     int64_t first = 0;
-    while (first < n &&
-           std::memcmp(&got[first], &want[first], sizeof(float)) == 0)
+    while (first < outBytes && got[first] == want[first])
       ++first;
-    fail(w.name + ": variant '" + v.label + "' differs from (b) at element " +
-         llvm::Twine(first) + ": got " + std::to_string(got[first]) +
-         ", want " + std::to_string(want[first]));
+    fail(w.name + ": variant '" + v.label + "' differs from (b) at byte " +
+         llvm::Twine(first) + " (element " +
+         llvm::Twine(first / w.getElementBytes()) + "): got " +
+         llvm::Twine(unsigned(got[first])) + ", want " +
+         llvm::Twine(unsigned(want[first])));
   }
 
   // Time the variants round-robin, rotating the starting variant per rep.
@@ -804,9 +1104,12 @@ static void runWorkload(MLIRContext &context, const Workload &w,
   };
   for (Variant &v : variants)
     v.median = getMedian(v.samples);
-  // Rows in a fixed order: ours, (a), (b), (c).
-  for (VariantKind kind : {VariantKind::Ours, VariantKind::Memcpy,
-                           VariantKind::Hand, VariantKind::Generic}) {
+  // Rows in a fixed order: ours, ours parallel, (a), (a) parallel, (b),
+  // (d), (c).
+  for (VariantKind kind :
+       {VariantKind::Ours, VariantKind::OursParallel, VariantKind::Memcpy,
+        VariantKind::MemcpyParallel, VariantKind::Hand, VariantKind::Tuned,
+        VariantKind::Generic}) {
     for (Variant &v : variants) {
       if (v.kind != kind)
         continue;
@@ -818,10 +1121,16 @@ static void runWorkload(MLIRContext &context, const Workload &w,
   double memcpyTime = find(VariantKind::Memcpy)->median;
   double handTime = find(VariantKind::Hand)->median;
   double genericTime = find(VariantKind::Generic)->median;
+  double tunedTime = find(VariantKind::Tuned)->median;
+  double oursTime = find(VariantKind::Ours)->median;
   for (Variant &v : variants)
-    if (v.kind == VariantKind::Ours)
+    if (v.kind == VariantKind::Ours || v.kind == VariantKind::OursParallel)
       ratios.push_back({w.name, v.label, memcpyTime / v.median,
-                        handTime / v.median, genericTime / v.median});
+                        handTime / v.median, genericTime / v.median,
+                        tunedTime / v.median, oursTime / v.median});
+  if (Variant *split = find(VariantKind::MemcpyParallel))
+    ratios.push_back({w.name, split->label, memcpyTime / split->median, 0, 0, 0,
+                      memcpyTime / split->median});
 }
 
 /// Prints the result table and the ratio table.
@@ -831,12 +1140,12 @@ static void printTables(const std::vector<ResultRow> &rows,
   os << "\nmedian of " << config.reps
      << " samples per variant (variants interleaved); GB/s = 2 x output "
         "bytes / time\n";
-  os << llvm::format("%-8s %-22s %14s %14s %8s\n", "workload", "variant",
+  os << llvm::format("%-8s %-24s %14s %14s %8s\n", "workload", "variant",
                      "median", "min", "GB/s");
   for (const ResultRow &r : rows) {
     double scale = r.micro ? 1e6 : 1e3;
     const char *unit = r.micro ? "us" : "ms";
-    os << llvm::format("%-8s %-22s %11.3f %s %11.3f %s %8.2f\n",
+    os << llvm::format("%-8s %-24s %11.3f %s %11.3f %s %8.2f\n",
                        r.workload.c_str(), r.label.c_str(), r.seconds * scale,
                        unit, r.minSeconds * scale, unit, r.gbPerSecond);
   }
@@ -844,12 +1153,23 @@ static void printTables(const std::vector<ResultRow> &rows,
      << "  ours/(a) = ours GB/s / memcpy GB/s (1.0: copy speed)\n"
      << "  (b)/ours = time (b) / time ours (speedup over hand-written C++)\n"
      << "  (c)/ours = time (c) / time ours (speedup over the generic "
-        "lowering)\n";
-  os << llvm::format("%-8s %-22s %10s %10s %10s\n", "workload", "variant",
-                     "ours/(a)", "(b)/ours", "(c)/ours");
+        "lowering)\n"
+     << "  (d)/ours = time (d) / time ours (speedup over hand-tuned C++)\n"
+     << "  seq/ours = time of the first ours / time ours (speedup of "
+        "parallel=true; for '(a) memcpy N thr': time (a) / its time)\n";
+  os << llvm::format("%-8s %-24s %9s %9s %9s %9s %9s\n", "workload", "variant",
+                     "ours/(a)", "(b)/ours", "(d)/ours", "(c)/ours",
+                     "seq/ours");
+  // A ratio of 0 does not apply to the row.
+  auto cell = [](double ratio) {
+    return ratio == 0 ? std::string("-")
+                      : llvm::formatv("{0:f2}x", ratio).str();
+  };
   for (const RatioRow &r : ratios)
-    os << llvm::format("%-8s %-22s %10.2f %9.2fx %9.2fx\n", r.workload.c_str(),
-                       r.label.c_str(), r.vsMemcpy, r.vsHand, r.vsGeneric);
+    os << llvm::format("%-8s %-24s %9.2f %9s %9s %9s %9s\n", r.workload.c_str(),
+                       r.label.c_str(), r.vsMemcpy, cell(r.vsHand).c_str(),
+                       cell(r.vsTuned).c_str(), cell(r.vsGeneric).c_str(),
+                       cell(r.vsOurs).c_str());
 }
 
 static int runTimeBenchmark(MLIRContext &context) {
@@ -863,7 +1183,7 @@ static int runTimeBenchmark(MLIRContext &context) {
         return llvm::StringRef(w.name).equals_insensitive(name);
       });
       if (it == all.end())
-        fail("unknown workload '" + name + "' (known: W1..W5)");
+        fail("unknown workload '" + name + "' (known: W1..W7)");
       selected.push_back(*it);
     }
   }
@@ -880,7 +1200,8 @@ static int runTimeBenchmark(MLIRContext &context) {
   std::vector<ResultRow> rows;
   std::vector<RatioRow> ratios;
   for (const Workload &w : selected)
-    runWorkload(context, w, rows, ratios);
+    if (!(config.unsignedIndices && w.negativeQuarter))
+      runWorkload(context, w, rows, ratios);
   printTables(rows, ratios);
   return 0;
 }
@@ -1059,6 +1380,10 @@ static void parseArguments(int argc, char **argv) {
       config.compileScaling = true;
       continue;
     }
+    if (arg == "--unsigned-indices") {
+      config.unsignedIndices = true;
+      continue;
+    }
     if (arg == "--pass-timing") {
       config.passTiming = true;
       continue;
@@ -1118,6 +1443,11 @@ int main(int argc, char **argv) {
 
   if (config.threads > 0)
     setenv("OMP_NUM_THREADS", std::to_string(config.threads).c_str(), 1);
+  if (config.threads > 1 &&
+      llvm::none_of(config.sharedLibs, [](const std::string &lib) {
+        return llvm::StringRef(lib).contains("omp");
+      }))
+    config.sharedLibs.push_back("/usr/lib/llvm-22/lib/libomp.so");
 
   printHeader(argc, argv);
 

@@ -45,6 +45,7 @@ namespace {
 struct CPUSettings {
   BoundsCheck boundsCheck;
   GatherLoweringStrategy strategy;
+  GatherForm form;
   bool parallel;
 };
 } // namespace
@@ -125,6 +126,7 @@ static void addGatherToLinalg(OpPassManager &pm, const CPUSettings &settings) {
   ConvertGatherToLinalgOptions convertOptions;
   convertOptions.boundsCheck = settings.boundsCheck;
   convertOptions.strategy = settings.strategy;
+  convertOptions.form = settings.form;
   pm.addPass(createConvertGatherToLinalg(convertOptions));
 }
 
@@ -166,14 +168,22 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
           "func.func(cse)",
           errorStream)))
     return failure();
-  // Linalg ops to affine loops (scf loops where sizes defined inside
-  // non-affine loops, such as partial tiles, are no valid affine bounds).
-  OpPassManager &loopsPm = pm.nest<func::FuncOp>();
-  loopsPm.addPass(createGatherLinalgToLoops());
-  loopsPm.addPass(affine::createAffineLoopInvariantCodeMotionPass());
-  // The slice copies of the `slices` strategy become prefetched vector block
-  // copies; the rows that its per-element form reads are prefetched.
+  // The element and inner-axis forms of the `slices` strategy become
+  // prefetched, unrolled (and with `parallel`, chunked parallel) loops;
+  // every other linalg op becomes affine loops (scf loops where sizes
+  // defined inside non-affine loops, such as partial tiles, are no valid
+  // affine bounds).
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  if (settings.strategy == GatherLoweringStrategy::Slices) {
+    GatherLowerElementLoopsOptions loopOptions;
+    loopOptions.parallel = settings.parallel;
+    funcPm.addPass(createGatherLowerElementLoops(loopOptions));
+  }
+  funcPm.addPass(createGatherLinalgToLoops());
+  funcPm.addPass(affine::createAffineLoopInvariantCodeMotionPass());
+  // The slice copies of the `slices` strategy become prefetched vector block
+  // or inline copies; the rows that an unmarked per-element form reads are
+  // prefetched.
   if (settings.strategy == GatherLoweringStrategy::Slices) {
     GatherLowerSliceCopiesOptions copyOptions;
     copyOptions.parallel = settings.parallel;
@@ -220,7 +230,8 @@ static LogicalResult addAffineToLLVM(OpPassManager &pm,
 
 template <typename Options>
 static CPUSettings getCPUSettings(const Options &options) {
-  return {options.boundsCheck, options.strategy, options.parallel};
+  return {options.boundsCheck, options.strategy, options.form,
+          options.parallel};
 }
 
 LogicalResult

@@ -63,6 +63,31 @@ def ConvertGatherToLinalg : Pass<"convert-gather-to-linalg", "::mlir::ModuleOp">
     * `generic`: one `linalg.generic` over the result whose body reads data
       with `tensor.extract`, checking the index per element: the obvious
       lowering, kept as the reference.
+
+    Under `slices` one small planner picks the form of each gather from its
+    static sizes (`form=auto`), and records it on the generated `scf.forall`
+    or `linalg.generic` as the attribute `gather.form`, which the
+    memref-level passes (`gather-lower-slice-copies`,
+    `gather-lower-element-loops`) read:
+
+    * `block-copy`: the slice form above; each slice becomes a loop of
+      vector copies. Chosen for slices longer than `inline-max-bytes` or of
+      dynamic size.
+    * `inline-copy`: the same loop, each slice copied by straight-line
+      vector copies with a masked tail. Chosen for slices of at most
+      `inline-max-bytes` bytes.
+    * `element`: one fused `linalg.generic` over the result that converts,
+      wraps, checks and reads per element. Chosen when the gathered axis is
+      the innermost one and each index serves one data row.
+    * `inner-axis`: the positions are computed once by an elementwise
+      `linalg.generic` (when there is index work), then a `linalg.generic`
+      over the result reads them. Chosen when the gathered axis is the
+      innermost one and each index serves several data rows.
+
+    `form=...` forces one form for every gather (for tests and
+    measurements); a forced `block-copy` or `inline-copy` of a gather whose
+    slice is statically empty takes the `element` form (there is nothing to
+    copy).
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -92,6 +117,24 @@ def ConvertGatherToLinalg : Pass<"convert-gather-to-linalg", "::mlir::ModuleOp">
              clEnumValN(::mlir::gather::GatherLoweringStrategy::Generic,
                         "generic", "one linalg.generic with tensor.extract "
                         "per element"))}]>,
+    Option<"form", "form", "::mlir::gather::GatherForm",
+           /*default=*/"::mlir::gather::GatherForm::Auto",
+           "Form of the code of each gather under strategy=slices",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::gather::GatherForm::Auto, "auto",
+                        "chosen from the sizes"),
+             clEnumValN(::mlir::gather::GatherForm::BlockCopy, "block-copy",
+                        "slices copied by loops of vector copies"),
+             clEnumValN(::mlir::gather::GatherForm::InlineCopy, "inline-copy",
+                        "slices copied by straight-line vector copies"),
+             clEnumValN(::mlir::gather::GatherForm::Element, "element",
+                        "one fused load-wrap-check-read loop per element"),
+             clEnumValN(::mlir::gather::GatherForm::InnerAxis, "inner-axis",
+                        "positions once, then a loop per data row"))}]>,
+    Option<"inlineMaxBytes", "inline-max-bytes", "int64_t",
+           /*default=*/"128",
+           "form=auto copies static slices of at most this many bytes "
+           "inline">,
   ];
 }
 

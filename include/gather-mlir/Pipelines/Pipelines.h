@@ -69,6 +69,21 @@ struct GatherCPUPipelineOptions : public PassPipelineOptions<Derived> {
                      "whole"),
           clEnumValN(GatherLoweringStrategy::Generic, "generic",
                      "one linalg.generic with tensor.extract per element"))};
+  Option<GatherForm> form{
+      *this, "form",
+      llvm::cl::desc("Form of the code of each CPU gather under "
+                     "strategy=slices (auto: chosen from the sizes)"),
+      llvm::cl::init(GatherForm::Auto),
+      llvm::cl::values(
+          clEnumValN(GatherForm::Auto, "auto", "chosen from the sizes"),
+          clEnumValN(GatherForm::BlockCopy, "block-copy",
+                     "slices copied by loops of vector copies"),
+          clEnumValN(GatherForm::InlineCopy, "inline-copy",
+                     "slices copied by straight-line vector copies"),
+          clEnumValN(GatherForm::Element, "element",
+                     "one fused load-wrap-check-read loop per element"),
+          clEnumValN(GatherForm::InnerAxis, "inner-axis",
+                     "positions once, then a loop per data row"))};
   Option<bool> parallel{
       *this, "parallel",
       llvm::cl::desc("Run the outer loops of large CPU gathers on several "

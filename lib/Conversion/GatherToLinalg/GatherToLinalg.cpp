@@ -6,9 +6,17 @@
 //
 // Lowers `gather.gather` to destination-style tensor code:
 //
-// * `slices`: an scf.forall over the outer positions D[:a] ++ I[b:] that
-//   loads, converts, wraps and checks one index and copies the whole inner
-//   slice data[p, k, :] with tensor.extract_slice/parallel_insert_slice.
+// * `slices`: planGatherForm picks one form per gather from the sizes and
+//   one builder per form emits it (docs/Performance.md):
+//   - block-copy / inline-copy (buildSliceCopies): an scf.forall over the
+//     outer positions D[:a] ++ I[b:] that loads, converts, wraps and checks
+//     one index and copies the whole inner slice data[p, k, :] with
+//     tensor.extract_slice/parallel_insert_slice;
+//   - element (buildElementLoop): one fused linalg.generic per element;
+//   - inner-axis (buildInnerAxis): positions first, then a linalg.generic
+//     reading them.
+//   The form is recorded as the attribute `gather.form` for the
+//   memref-level passes.
 // * `generic`: one linalg.generic over the result whose body does the index
 //   work and a tensor.extract per element (the reference lowering).
 //
@@ -227,6 +235,86 @@ Value getGatheredSize(OpBuilder &builder, Location loc, GatherOp op) {
                                         dataType.getDimSize(axis));
 }
 
+/// The form of one gather and where its index work runs.
+struct FormPlan {
+  GatherForm form = GatherForm::BlockCopy;
+  /// Convert, wrap and check every index once, in a first pass producing
+  /// positions, instead of at each use.
+  bool positionsFirst = false;
+};
+
+/// Returns the size in bytes of one element of `type`, or nullopt when it is
+/// not a whole number of bytes known here.
+std::optional<int64_t> getElementBytes(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    std::optional<int64_t> part = getElementBytes(complex.getElementType());
+    return part ? std::optional<int64_t>(2 * *part) : std::nullopt;
+  }
+  if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() % 8 != 0)
+    return std::nullopt;
+  return type.getIntOrFloatBitWidth() / 8;
+}
+
+/// Picks the form of `op` under the `slices` strategy from its static sizes
+/// (or takes the one `options.form` forces) and decides whether positions
+/// are computed first. `plan` is the index work planIndexWork decided.
+///
+/// - The gathered axis innermost (no slice to copy): `element` when each
+///   index serves one data row, `inner-axis` when it serves several.
+/// - Otherwise slices: `inline-copy` when a slice has a static size of at
+///   most `inlineMaxBytes` bytes, `block-copy` else.
+/// Positions are computed first only when each serves several slices (or
+/// rows) and there is index work to share.
+FormPlan planGatherForm(GatherOp op, const GatherToLinalgOptions &options,
+                        const IndexPlan &plan) {
+  RankedTensorType dataType = op.getDataType();
+  int64_t axis = op.getNormalizedAxis();
+  int64_t batchDims = op.getNormalizedBatchDims();
+  // Each index serves one slice per position of the data dimensions
+  // between the batch dimensions and the axis.
+  ArrayRef<int64_t> repeatShape =
+      dataType.getShape().slice(batchDims, axis - batchDims);
+  bool usedOnce = llvm::all_of(repeatShape, [](int64_t d) { return d == 1; });
+  ArrayRef<int64_t> innerShape = dataType.getShape().drop_front(axis + 1);
+  bool innerIsScalar =
+      llvm::all_of(innerShape, [](int64_t d) { return d == 1; });
+  bool innerIsEmpty = llvm::is_contained(innerShape, 0);
+
+  FormPlan result;
+  result.form = options.form;
+  if (result.form == GatherForm::Auto) {
+    if (innerIsScalar || innerIsEmpty) {
+      result.form = usedOnce ? GatherForm::Element : GatherForm::InnerAxis;
+    } else {
+      std::optional<int64_t> bytes = getElementBytes(dataType.getElementType());
+      for (int64_t d : innerShape)
+        if (bytes)
+          bytes = ShapedType::isDynamic(d) ? std::nullopt
+                                           : std::optional<int64_t>(*bytes * d);
+      result.form = bytes && *bytes <= options.inlineMaxBytes
+                        ? GatherForm::InlineCopy
+                        : GatherForm::BlockCopy;
+    }
+  }
+  // A statically empty slice has nothing to copy (and no valid slice
+  // offset): the per-element form loops over the empty result.
+  if (innerIsEmpty && (result.form == GatherForm::BlockCopy ||
+                       result.form == GatherForm::InlineCopy))
+    result.form = GatherForm::Element;
+
+  bool hasIndexWork = plan.wrap || plan.check;
+  result.positionsFirst =
+      hasIndexWork && (result.form == GatherForm::InnerAxis ||
+                       (!usedOnce && result.form != GatherForm::Element));
+  return result;
+}
+
+/// Records `form` on `op` as the `gather.form` attribute.
+void markForm(Operation *op, GatherForm form) {
+  op->setAttr(getGatherFormAttrName(),
+              StringAttr::get(op->getContext(), getGatherFormName(form)));
+}
+
 /// Lowers one gather.gather.
 struct GatherOpLowering : public OpConversionPattern<GatherOp> {
   GatherOpLowering(MLIRContext *context, const GatherToLinalgOptions &options)
@@ -240,8 +328,6 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
     RankedTensorType dataType = op.getDataType();
     int64_t axis = op.getNormalizedAxis();
     int64_t batchDims = op.getNormalizedBatchDims();
-    int64_t indicesRank = op.getIndicesType().getRank();
-    int64_t outerRank = axis + indicesRank - batchDims;
 
     // Shape rules that depend on dynamic sizes, before any memory is read.
     emitGatherShapeChecks(rewriter, op, options.boundsCheck);
@@ -274,16 +360,14 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
                            options.boundsCheck);
     };
 
-    // Every index is used once per position of the data dimensions between
-    // the batch dimensions and the axis. When there are such positions, the
-    // conversion, wrap and check run once per index in a first pass that
-    // produces positions of type `index`, rather than once per use. (The
-    // `generic` strategy stays the obvious per-element lowering.)
-    ArrayRef<int64_t> repeatShape =
-        dataType.getShape().slice(batchDims, axis - batchDims);
-    bool usedOnce = llvm::all_of(repeatShape, [](int64_t d) { return d == 1; });
-    bool positionsFirst = options.strategy == GatherLoweringStrategy::Slices &&
-                          !usedOnce && (plan.wrap || plan.check);
+    // The form of this gather, and whether the conversion, wrap and check
+    // run once per index in a first pass that produces positions of type
+    // `index` rather than once per use. (The `generic` strategy stays the
+    // obvious per-element lowering, unmarked.)
+    bool isGeneric = options.strategy == GatherLoweringStrategy::Generic;
+    FormPlan formPlan = isGeneric ? FormPlan{GatherForm::Element, false}
+                                  : planGatherForm(op, options, plan);
+    bool positionsFirst = formPlan.positionsFirst;
 
     // Under `assert` every index is checked, also when the result is empty
     // because a data dimension outside the batch dimensions and the axis is
@@ -332,20 +416,72 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
       plan = IndexPlan{/*isUnsigned=*/false, /*wrap=*/false, /*check=*/false};
     }
 
-    // With the gathered axis innermost every element has its own index: the
-    // per-element form is the right one for both strategies. A statically
-    // empty slice has nothing to copy (and no valid slice offset): the
-    // per-element form then loops over an empty result.
-    ArrayRef<int64_t> innerShape = dataType.getShape().drop_front(axis + 1);
-    bool innerIsScalar =
-        llvm::all_of(innerShape, [](int64_t d) { return d == 1; });
-    bool innerIsEmpty = llvm::is_contained(innerShape, 0);
-    if (options.strategy == GatherLoweringStrategy::Generic || innerIsScalar ||
-        innerIsEmpty) {
-      rewriter.replaceOp(
-          op, buildGeneric(rewriter, loc, op, data, indices, init, emitIndex));
-      return success();
+    // One builder per form.
+    Value result;
+    switch (formPlan.form) {
+    case GatherForm::Auto:
+    case GatherForm::Element:
+      result = buildElementLoop(rewriter, loc, op, data, indices, init,
+                                emitIndex, !isGeneric);
+      break;
+    case GatherForm::InnerAxis:
+      result =
+          buildInnerAxis(rewriter, loc, op, data, indices, init, emitIndex);
+      break;
+    case GatherForm::BlockCopy:
+    case GatherForm::InlineCopy:
+      result = buildSliceCopies(rewriter, loc, op, data, indices, init,
+                                resultSizes, emitIndex, formPlan.form);
+      break;
     }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+private:
+  /// Builds the `element` form: the per-element linalg.generic, marked as
+  /// such when `mark` is set (the `generic` strategy leaves it unmarked).
+  static Value
+  buildElementLoop(OpBuilder &builder, Location loc, GatherOp op, Value data,
+                   Value indices, Value init,
+                   function_ref<Value(OpBuilder &, Location, Value)> emitIndex,
+                   bool mark) {
+    Value result =
+        buildGeneric(builder, loc, op, data, indices, init, emitIndex);
+    if (mark)
+      markForm(result.getDefiningOp(), GatherForm::Element);
+    return result;
+  }
+
+  /// Builds the `inner-axis` form: the per-element linalg.generic reading
+  /// positions computed before (or indices that need no work), marked so
+  /// that gather-lower-element-loops prefetches the rows it reads.
+  static Value
+  buildInnerAxis(OpBuilder &builder, Location loc, GatherOp op, Value data,
+                 Value positions, Value init,
+                 function_ref<Value(OpBuilder &, Location, Value)> emitIndex) {
+    Value result =
+        buildGeneric(builder, loc, op, data, positions, init, emitIndex);
+    markForm(result.getDefiningOp(), GatherForm::InnerAxis);
+    return result;
+  }
+
+  /// Builds the `block-copy` and `inline-copy` forms: an scf.forall over the
+  /// outer positions that copies one whole inner slice per index, marked
+  /// with `form` (the two differ after bufferization, in
+  /// gather-lower-slice-copies).
+  static Value
+  buildSliceCopies(OpBuilder &rewriter, Location loc, GatherOp op, Value data,
+                   Value indices, Value init,
+                   ArrayRef<OpFoldResult> resultSizes,
+                   function_ref<Value(OpBuilder &, Location, Value)> emitIndex,
+                   GatherForm form) {
+    RankedTensorType resultType = op.getResultType();
+    RankedTensorType dataType = op.getDataType();
+    int64_t axis = op.getNormalizedAxis();
+    int64_t batchDims = op.getNormalizedBatchDims();
+    int64_t indicesRank = op.getIndicesType().getRank();
+    int64_t outerRank = axis + indicesRank - batchDims;
 
     SmallVector<OpFoldResult> innerSizes(resultSizes.begin() + outerRank,
                                          resultSizes.end());
@@ -395,8 +531,7 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
       Value slice = dataSlice(rewriter, loc, {}, position);
       if (slice.getType() != resultType)
         slice = tensor::CastOp::create(rewriter, loc, resultType, slice);
-      rewriter.replaceOp(op, slice);
-      return success();
+      return slice;
     }
 
     SmallVector<OpFoldResult> outerSizes(resultSizes.begin(),
@@ -425,11 +560,10 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
           rewriter, loc, slice, forall.getRegionIterArgs()[0], params.offsets,
           params.sizes, params.strides);
     }
-    rewriter.replaceOp(op, forall.getResult(0));
-    return success();
+    markForm(forall, form);
+    return forall.getResult(0);
   }
 
-private:
   /// Builds the per-element form: one linalg.generic over the result that
   /// reads `indices` through an indexing map and `data` with tensor.extract.
   static Value
@@ -500,6 +634,8 @@ struct ConvertGatherToLinalgPass
     GatherToLinalgOptions options;
     options.boundsCheck = boundsCheck;
     options.strategy = strategy;
+    options.form = form;
+    options.inlineMaxBytes = inlineMaxBytes;
     RewritePatternSet patterns(ctx);
     populateGatherToLinalgPatterns(patterns, options);
     if (failed(applyPartialConversion(module, target, std::move(patterns))) ||
@@ -522,6 +658,22 @@ struct ConvertGatherToLinalgPass
 };
 
 } // namespace
+
+StringRef mlir::gather::getGatherFormName(GatherForm form) {
+  switch (form) {
+  case GatherForm::Auto:
+    return "auto";
+  case GatherForm::BlockCopy:
+    return "block-copy";
+  case GatherForm::InlineCopy:
+    return "inline-copy";
+  case GatherForm::Element:
+    return "element";
+  case GatherForm::InnerAxis:
+    return "inner-axis";
+  }
+  llvm_unreachable("unknown gather form");
+}
 
 Value mlir::gather::buildGatherPositions(OpBuilder &builder, GatherOp op,
                                          BoundsCheck boundsCheck,

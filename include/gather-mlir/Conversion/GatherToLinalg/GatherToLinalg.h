@@ -35,10 +35,41 @@ enum class GatherLoweringStrategy {
   Generic,
 };
 
+/// The form of the code generated for one gather under the `slices`
+/// strategy (docs/Performance.md). The form is recorded on the generated loop
+/// or linalg.generic as the discardable attribute `gather.form`
+/// (getGatherFormAttrName) with the value getGatherFormName gives; the
+/// memref-level passes read it.
+enum class GatherForm {
+  /// Chosen by planGatherForm from the sizes.
+  Auto,
+  /// scf.forall over slices, each copied by a loop of vector copies.
+  BlockCopy,
+  /// scf.forall over slices, each copied by straight-line vector copies
+  /// (masked tail), for short slices.
+  InlineCopy,
+  /// One fused loop per element: load, wrap, check and read in one pass.
+  Element,
+  /// Positions computed once, then a loop per data row reading them: the
+  /// gathered axis innermost with several rows per index.
+  InnerAxis,
+};
+
+/// The name of the discardable attribute that records the form.
+inline StringRef getGatherFormAttrName() { return "gather.form"; }
+
+/// The spelling of `form` in the `form` option and the `gather.form`
+/// attribute.
+StringRef getGatherFormName(GatherForm form);
+
 /// Options of the gather to linalg lowering.
 struct GatherToLinalgOptions {
   BoundsCheck boundsCheck = BoundsCheck::Assert;
   GatherLoweringStrategy strategy = GatherLoweringStrategy::Slices;
+  /// The form of every gather; `Auto` lets planGatherForm choose.
+  GatherForm form = GatherForm::Auto;
+  /// Slices of at most this many bytes (static) are copied inline.
+  int64_t inlineMaxBytes = 128;
 };
 
 /// Adds the pattern lowering `gather.gather` to `patterns`. Checked gathers

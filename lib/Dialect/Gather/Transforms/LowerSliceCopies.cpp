@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
@@ -172,6 +173,42 @@ Value collapseToOneDim(OpBuilder &builder, Location loc, Value base,
   return memref::CollapseShapeOp::create(builder, loc, flatType, base, all);
 }
 
+/// Stores `value` (a vector) at element `at` of the one-dimensional
+/// identity-layout memref `dstFlat`. A non-temporal store is 64-byte aligned
+/// (`alignment`); vectors of elements narrower than 32 bits are stored as
+/// 32-bit lanes through the address (`dstAddress`, the aligned pointer of
+/// `dstFlat` as an index), because LLVM drops the non-temporal hint of
+/// narrow-element vectors (such as vector<32xf16>) on targets without native
+/// arithmetic for them.
+void storeVector(OpBuilder &b, Location loc, Value value, Value dstFlat,
+                 Value at, bool nontemporal, int64_t alignment,
+                 Value dstAddress) {
+  auto vectorType = cast<VectorType>(value.getType());
+  Type elementType = vectorType.getElementType();
+  unsigned bits = elementType.getIntOrFloatBitWidth();
+  int64_t totalBits = vectorType.getNumElements() * bits;
+  if (!nontemporal || bits >= 32 || !dstAddress || totalBits % 32 != 0) {
+    auto store =
+        vector::StoreOp::create(b, loc, value, dstFlat, ValueRange{at});
+    if (nontemporal) {
+      store.setNontemporal(true);
+      store.setAlignmentAttr(b.getI64IntegerAttr(alignment));
+    }
+    return;
+  }
+  auto wideType = VectorType::get({totalBits / 32}, b.getI32Type());
+  Value wide = vector::BitCastOp::create(b, loc, wideType, value);
+  Value offset = arith::MulIOp::create(
+      b, loc, at, arith::ConstantIndexOp::create(b, loc, bits / 8));
+  Value address = arith::AddIOp::create(b, loc, dstAddress, offset);
+  Value address64 =
+      arith::IndexCastUIOp::create(b, loc, b.getI64Type(), address);
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Value pointer = LLVM::IntToPtrOp::create(b, loc, ptrType, address64);
+  LLVM::StoreOp::create(b, loc, wide, pointer, alignment, /*isVolatile=*/false,
+                        /*isNonTemporal=*/true);
+}
+
 struct GatherLowerSliceCopiesPass
     : public gather::impl::GatherLowerSliceCopiesBase<
           GatherLowerSliceCopiesPass> {
@@ -317,14 +354,23 @@ struct GatherLowerSliceCopiesPass
         linearOffset(rewriter, loc, *src, src->subview.getMixedOffsets());
     Value dstStart =
         linearOffset(rewriter, loc, *dst, dst->subview.getMixedOffsets());
+    // The form the gather lowering chose: short slices are copied inline.
+    auto form = forall->getAttrOfType<StringAttr>("gather.form");
+    bool isInline = form && form.getValue() == "inline-copy";
     if (prefetch)
       emitPrefetch(rewriter, loc, forall, *src, srcFlat, srcTotal, rowElements,
-                   elementBytes);
+                   elementBytes,
+                   isInline ? inlinePrefetchDistance : prefetchDistance);
 
     auto vectorType = VectorType::get({lanes}, elementType);
     Value zero = constant(0);
     auto emitVectorLoop = [&](OpBuilder &builder, Location l,
                               bool nontemporal) {
+      if (isInline) {
+        emitInlineCopy(builder, l, vectorType, srcFlat, dstFlat, srcStart,
+                       dstStart, rowElements, nontemporal, dstAddress);
+        return;
+      }
       scf::ForOp::create(
           builder, l, zero, vectorElements, laneCount, ValueRange{},
           [&](OpBuilder &b, Location bl, Value i, ValueRange) {
@@ -332,12 +378,8 @@ struct GatherLowerSliceCopiesPass
             Value to = arith::AddIOp::create(b, bl, dstStart, i);
             Value v = vector::LoadOp::create(b, bl, vectorType, srcFlat,
                                              ValueRange{from});
-            auto store =
-                vector::StoreOp::create(b, bl, v, dstFlat, ValueRange{to});
-            if (nontemporal) {
-              store.setNontemporal(true);
-              store.setAlignmentAttr(b.getI64IntegerAttr(vectorBytes));
-            }
+            storeVector(b, bl, v, dstFlat, to, nontemporal, vectorBytes,
+                        dstAddress);
             scf::YieldOp::create(b, bl);
           });
     };
@@ -361,11 +403,12 @@ struct GatherLowerSliceCopiesPass
             emitVectorLoop(b, l, /*nontemporal=*/false);
             scf::YieldOp::create(b, l);
           });
-    } else if (hasVectors) {
+    } else if (hasVectors || isInline) {
       emitVectorLoop(rewriter, loc, /*nontemporal=*/false);
     }
-    // The elements after the last whole vector.
-    if (hasTail)
+    // The elements after the last whole vector (the inline copy has copied
+    // them with a masked vector).
+    if (hasTail && !isInline)
       scf::ForOp::create(
           rewriter, loc, vectorElements, rowElements, constant(1), ValueRange{},
           [&](OpBuilder &b, Location l, Value i, ValueRange) {
@@ -403,13 +446,78 @@ struct GatherLowerSliceCopiesPass
     rewriter.moveOpBefore(forall, ifOp.thenBlock()->getTerminator());
   }
 
-  /// Prefetches the slice that the iteration `prefetchDistance` steps ahead
+  /// Copies one slice of `rowElements` elements inline: straight-line
+  /// vector copies when the size is static (a loop of them otherwise) and
+  /// one masked vector copy for the elements after the last whole vector.
+  /// No library call and no loop per row for short static slices.
+  void emitInlineCopy(OpBuilder &b, Location loc, VectorType vectorType,
+                      Value srcFlat, Value dstFlat, Value srcStart,
+                      Value dstStart, Value rowElements, bool nontemporal,
+                      Value dstAddress) const {
+    int64_t lanes = vectorType.getNumElements();
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, v);
+    };
+    auto copyVector = [&](OpBuilder &builder, Location l, Value offset) {
+      Value from = arith::AddIOp::create(builder, l, srcStart, offset);
+      Value to = arith::AddIOp::create(builder, l, dstStart, offset);
+      Value v = vector::LoadOp::create(builder, l, vectorType, srcFlat,
+                                       ValueRange{from});
+      storeVector(builder, l, v, dstFlat, to, nontemporal, vectorBytes,
+                  dstAddress);
+    };
+    std::optional<int64_t> staticRow = getConstantIntValue(rowElements);
+    Value whole;
+    if (staticRow) {
+      for (int64_t offset = 0; offset + lanes <= *staticRow; offset += lanes)
+        copyVector(b, loc, constant(offset));
+      whole = constant(*staticRow / lanes * lanes);
+      if (*staticRow % lanes == 0)
+        return;
+    } else {
+      whole = arith::MulIOp::create(
+          b, loc, arith::DivUIOp::create(b, loc, rowElements, constant(lanes)),
+          constant(lanes));
+      scf::ForOp::create(
+          b, loc, constant(0), whole, constant(lanes), ValueRange{},
+          [&](OpBuilder &nested, Location l, Value i, ValueRange) {
+            copyVector(nested, l, i);
+            scf::YieldOp::create(nested, l);
+          });
+    }
+    // The tail: lanes past the row are neither read nor written.
+    Value rest = arith::SubIOp::create(b, loc, rowElements, whole);
+    // The mask compares the lanes' numbers with the count (built from plain
+    // constants and compares, which every path to LLVM lowers).
+    auto laneType = VectorType::get({lanes}, b.getI32Type());
+    SmallVector<int32_t> laneNumbers(lanes);
+    for (int64_t lane = 0; lane < lanes; ++lane)
+      laneNumbers[lane] = lane;
+    Value numbers = arith::ConstantOp::create(
+        b, loc, laneType,
+        DenseElementsAttr::get(laneType, ArrayRef(laneNumbers)));
+    Value count = vector::BroadcastOp::create(
+        b, loc, laneType,
+        arith::IndexCastOp::create(b, loc, b.getI32Type(), rest));
+    Value mask = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                       numbers, count);
+    Value from = arith::AddIOp::create(b, loc, srcStart, whole);
+    Value to = arith::AddIOp::create(b, loc, dstStart, whole);
+    Value pass = arith::ConstantOp::create(b, loc, vectorType,
+                                           b.getZeroAttr(vectorType));
+    Value v = vector::MaskedLoadOp::create(b, loc, vectorType, srcFlat,
+                                           ValueRange{from}, mask, pass);
+    vector::MaskedStoreOp::create(b, loc, dstFlat, ValueRange{to}, mask, v);
+  }
+
+  /// Prefetches the slice that the iteration `distance` steps ahead
   /// along the innermost loop dimension will copy: clones the computation of
   /// the source offsets with that induction variable advanced (and clamped to
   /// the last iteration).
   void emitPrefetch(IRRewriter &rewriter, Location loc, scf::ForallOp forall,
                     SliceView src, Value srcFlat, Value srcTotal,
-                    Value rowElements, int64_t elementBytes) const {
+                    Value rowElements, int64_t elementBytes,
+                    int64_t distance) const {
     int64_t innermost = forall.getRank() - 1;
     if (!isConstantIntValue(forall.getMixedLowerBound()[innermost], 0) ||
         !isConstantIntValue(forall.getMixedStep()[innermost], 1))
@@ -445,7 +553,7 @@ struct GatherLowerSliceCopiesPass
         rewriter, loc,
         arith::AddIOp::create(
             rewriter, loc, iv,
-            arith::ConstantIndexOp::create(rewriter, loc, prefetchDistance)),
+            arith::ConstantIndexOp::create(rewriter, loc, distance)),
         last);
     IRMapping mapping;
     mapping.map(iv, ahead);

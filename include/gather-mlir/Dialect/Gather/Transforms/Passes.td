@@ -40,6 +40,19 @@ def GatherLowerSliceCopies
     `parallel-threshold` bytes keep the `scf.forall` (for a later lowering to
     OpenMP) and smaller ones run the sequential nest.
 
+    An `scf.forall` marked `gather.form = "inline-copy"` (short slices) is
+    copied inline instead: straight-line vector copies when the slice size
+    is static (a loop of them otherwise) and one masked vector copy
+    (`vector.maskedload`/`vector.maskedstore`) for the elements after the
+    last whole vector, with the slice `inline-prefetch-distance` iterations
+    ahead prefetched.
+
+    Non-temporal stores are 64-byte aligned; vectors of elements narrower
+    than 32 bits are stored as 32-bit lanes (`vector.bitcast` and an
+    `llvm.store` with the non-temporal flag), since LLVM drops the hint of,
+    for example, `vector<32xf16>` stores on CPUs without native f16
+    arithmetic.
+
     Copies of other shapes, of element types whose width is not a whole
     number of bytes, in other loops, or of buffers whose byte sizes overflow
     64 bits are left alone. An option out of its range (`vector-bytes` a
@@ -48,6 +61,7 @@ def GatherLowerSliceCopies
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
@@ -64,6 +78,10 @@ def GatherLowerSliceCopies
            "stores (negative disables)">,
     Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"64",
            "Bytes moved by one vector load/store">,
+    Option<"inlinePrefetchDistance", "inline-prefetch-distance", "int64_t",
+           /*default=*/"64",
+           "inline-copy: loop iterations ahead whose slice is prefetched "
+           "(0 disables)">,
     Option<"parallel", "parallel", "bool", /*default=*/"false",
            "Keep large gathers' loops parallel (scf.forall)">,
     Option<"parallelThreshold", "parallel-threshold", "int64_t",
@@ -257,6 +275,68 @@ def GatherShardFinalize
     partitioning emits for resharding). The `shard.grid` symbols, which the
     LLVM IR translation does not accept, are then erased.
   }];
+}
+
+def GatherLowerElementLoops
+    : Pass<"gather-lower-element-loops", "::mlir::func::FuncOp"> {
+  let summary = "Lower the element and inner-axis gather forms to prefetched, "
+                "unrolled loops";
+  let description = [{
+    Works on bufferized `linalg.generic` ops that `convert-gather-to-linalg`
+    marked `gather.form = "element"` or `gather.form = "inner-axis"`: one
+    input (indices or precomputed positions), one output, and a body that
+    reads the data at a computed position with `memref.load`. Each becomes a
+    nest of `scf.for` loops (`linalg` to loops) and then:
+
+    * `element`: the innermost loop prefetches the data element that the
+      iteration `prefetch-distance` steps ahead will read: the index load
+      and arithmetic that locate it are cloned with the induction variable
+      advanced, the position clamped into the table, and a
+      `memref.prefetch` with locality `locality` emitted; the last
+      `prefetch-distance` iterations run in a second loop without it. The
+      hardware prefetcher cannot follow these data-dependent reads.
+    * `inner-axis` (the gathered axis innermost, the enclosing loop over
+      data rows): the row `row-prefetch-distance` iterations of the row loop
+      ahead is prefetched spread across the loop over the current row, a
+      few cache lines per unrolled step, so that the prefetches never come
+      in one burst.
+
+    The innermost loop is then unrolled by `unroll`. Tables smaller than
+    1 MiB (which stay in the caches) get no prefetch.
+
+    With `parallel`, gathers that write at least `parallel-threshold` bytes
+    run their outermost loop split into `parallel-chunks` chunks by an
+    `scf.parallel` (for `convert-scf-to-openmp`); smaller ones run a
+    sequential copy of the loops (an `scf.if` on the size, folded when
+    static).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+  let options = [
+    Option<"prefetchDistance", "prefetch-distance", "int64_t",
+           /*default=*/"96",
+           "element: iterations ahead whose data element is prefetched "
+           "(0 disables)">,
+    Option<"localityHint", "locality", "uint32_t", /*default=*/"0",
+           "element: locality hint of the prefetch (0-3)">,
+    Option<"rowPrefetchDistance", "row-prefetch-distance", "int64_t",
+           /*default=*/"2",
+           "inner-axis: row-loop iterations ahead whose row is prefetched "
+           "(0 disables)">,
+    Option<"unroll", "unroll", "int64_t", /*default=*/"8",
+           "Unroll factor of the innermost loop (1 disables)">,
+    Option<"parallel", "parallel", "bool", /*default=*/"false",
+           "Run the outermost loop of large gathers in parallel chunks">,
+    Option<"parallelThreshold", "parallel-threshold", "int64_t",
+           /*default=*/"1048576",
+           "With parallel, gathers writing at least this many bytes run in "
+           "parallel">,
+    Option<"parallelChunks", "parallel-chunks", "int64_t", /*default=*/"64",
+           "With parallel, the number of chunks of the outermost loop">,
+  ];
 }
 
 #endif // GATHER_MLIR_DIALECT_GATHER_TRANSFORMS_PASSES_TD

@@ -1,0 +1,390 @@
+//===- LowerElementLoops.cpp - loops of per-element gathers ---------------===//
+//
+// Part of the gather-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// After bufferization, the `element` and `inner-axis` forms of the gather
+// lowering are a linalg.generic (marked `gather.form`) whose body reads one
+// data element at a computed position. This pass turns each into scf loops
+// and gives them what the hardware prefetcher cannot: a software prefetch of
+// the element (`element`) or of the data rows (`inner-axis`) that later
+// iterations will read, an unrolled innermost loop, and, with `parallel`, an
+// outer loop split into chunks that run on several threads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PrefetchUtils.h"
+#include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::gather {
+#define GEN_PASS_DEF_GATHERLOWERELEMENTLOOPS
+#include "gather-mlir/Dialect/Gather/Transforms/Passes.h.inc"
+} // namespace mlir::gather
+
+using namespace mlir;
+using namespace mlir::gather;
+
+namespace {
+
+/// Returns the load of the gathered data in `body`: the memref.load whose
+/// memref is not one of `operands` (the linalg operands, read through block
+/// arguments) and is defined above `loop`.
+memref::LoadOp findDataLoad(scf::ForOp loop, ValueRange operands) {
+  memref::LoadOp found;
+  loop.getBody()->walk([&](memref::LoadOp load) {
+    Value memref = load.getMemRef();
+    if (llvm::is_contained(operands, memref) ||
+        !memref.getParentRegion()->isProperAncestor(&loop.getRegion()))
+      return WalkResult::advance();
+    if (found) {
+      found = nullptr;
+      return WalkResult::interrupt();
+    }
+    found = load;
+    return WalkResult::advance();
+  });
+  return found;
+}
+
+/// Returns `value` when it is defined above `loop`, the value `mapping` gives
+/// to it otherwise.
+Value lookup(IRMapping &mapping, Value value) {
+  return mapping.lookupOrDefault(value);
+}
+
+/// Clones into the current insertion point the ops of `loop`'s body that
+/// compute `values`, with the induction variable replaced by `ahead`.
+/// Fails (cloning nothing) when they involve anything but loads and
+/// side-effect free ops without regions.
+FailureOr<SmallVector<Value>> cloneAhead(OpBuilder &builder, scf::ForOp loop,
+                                         ValueRange values, Value ahead) {
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  options.filter = [&](Operation *op) { return loop->isProperAncestor(op); };
+  for (Value value : values)
+    if (Operation *def = value.getDefiningOp())
+      if (loop->isProperAncestor(def) &&
+          failed(getBackwardSlice(def, &slice, options)))
+        return failure();
+  for (Operation *op : slice)
+    if (op->getNumRegions() != 0 ||
+        !(isa<memref::LoadOp>(op) || isMemoryEffectFree(op)))
+      return failure();
+  IRMapping mapping;
+  mapping.map(loop.getInductionVar(), ahead);
+  for (Operation *op : slice)
+    builder.clone(*op, mapping);
+  SmallVector<Value> result;
+  for (Value value : values)
+    result.push_back(lookup(mapping, value));
+  return result;
+}
+
+struct GatherLowerElementLoopsPass
+    : public gather::impl::GatherLowerElementLoopsBase<
+          GatherLowerElementLoopsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<linalg::GenericOp> generics;
+    getOperation().walk([&](linalg::GenericOp op) {
+      auto form = op->getAttrOfType<StringAttr>("gather.form");
+      if (form &&
+          (form.getValue() == "element" || form.getValue() == "inner-axis") &&
+          op.hasPureBufferSemantics() && op.getNumDpsInputs() == 1 &&
+          op.getNumDpsInits() == 1 && op.getNumLoops() > 0)
+        generics.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (linalg::GenericOp op : generics)
+      lower(rewriter, op);
+  }
+
+  /// Lowers one marked linalg.generic.
+  void lower(IRRewriter &rewriter, linalg::GenericOp op) const {
+    bool inner =
+        op->getAttrOfType<StringAttr>("gather.form").getValue() == "inner-axis";
+    Location loc = op.getLoc();
+    SmallVector<Value> operands = {op.getDpsInputs()[0], op.getDpsInits()[0]};
+    Value out = operands[1];
+    auto outType = cast<MemRefType>(out.getType());
+
+    // The bytes the gather writes, for the parallel threshold.
+    rewriter.setInsertionPoint(op);
+    Value outBytes;
+    if (parallel && outType.getElementType().isIntOrFloat()) {
+      int64_t elementBytes =
+          std::max<int64_t>(1, outType.getElementTypeBitWidth() / 8);
+      outBytes = arith::ConstantIndexOp::create(rewriter, loc, elementBytes);
+      for (int64_t dim = 0; dim < outType.getRank(); ++dim)
+        outBytes = rewriter.createOrFold<arith::MulIOp>(
+            loc, outBytes, rewriter.createOrFold<memref::DimOp>(loc, out, dim));
+    }
+
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::LinalgLoops> loops = linalg::linalgOpToLoops(
+        rewriter, cast<linalg::LinalgOp>(op.getOperation()));
+    if (failed(loops) || loops->empty())
+      return;
+    rewriter.eraseOp(op);
+    SmallVector<scf::ForOp> fors;
+    for (Operation *loop : *loops)
+      fors.push_back(cast<scf::ForOp>(loop));
+
+    // With `parallel`, two versions of the loops; optimise the innermost
+    // loop of each.
+    SmallVector<scf::ForOp> innermost = {fors.back()};
+    if (outBytes) {
+      std::optional<int64_t> staticBytes = getConstantIntValue(outBytes);
+      if (!staticBytes || *staticBytes >= parallelThreshold) {
+        scf::IfOp versions = splitIntoChunks(rewriter, fors.front(), outBytes);
+        innermost.clear();
+        versions.walk([&](scf::ForOp loop) {
+          if (!loop.getBody()
+                   ->walk([](scf::ForOp) { return WalkResult::interrupt(); })
+                   .wasInterrupted())
+            innermost.push_back(loop);
+        });
+      }
+    }
+    for (scf::ForOp loop : innermost)
+      optimizeInnermost(rewriter, loop, operands, inner);
+  }
+
+  /// Adds the prefetch of the form to the innermost loop `loop` and unrolls
+  /// it.
+  void optimizeInnermost(IRRewriter &rewriter, scf::ForOp loop,
+                         ValueRange operands, bool inner) const {
+    memref::LoadOp load = findDataLoad(loop, operands);
+    bool prefetch = false;
+    int64_t elementBytes = 8;
+    if (load) {
+      auto type = cast<MemRefType>(load.getMemRef().getType());
+      Type elementType = type.getElementType();
+      if (elementType.isIntOrFloat())
+        elementBytes =
+            std::max<int64_t>(1, elementType.getIntOrFloatBitWidth() / 8);
+      prefetch = !isCacheResident(type, elementBytes);
+    }
+    // Each unrolled copy of the body keeps its element prefetch.
+    if (prefetch && !inner)
+      prefetchElements(rewriter, loop, load);
+    Value trip = loop.getUpperBound();
+    // A loop of statically at most `unroll` iterations stays as it is.
+    std::optional<int64_t> staticTrip = getConstantIntValue(trip);
+    std::optional<int64_t> staticStart =
+        getConstantIntValue(loop.getLowerBound());
+    bool isShort =
+        staticTrip && staticStart && *staticTrip - *staticStart <= unroll;
+    int64_t step = 1;
+    if (unroll > 1 && !isShort && succeeded(loopUnrollByFactor(loop, unroll)))
+      step = unroll;
+    // The rows: once per unrolled step, in the loop that holds the original
+    // body (the main loop of the unrolling).
+    if (prefetch && inner)
+      if (auto main = dyn_cast<scf::ForOp>(load->getParentOp()))
+        prefetchRows(rewriter, main, load, elementBytes, step, trip);
+  }
+
+  /// `element`: prefetches the data element that the iteration
+  /// `prefetchDistance` steps ahead reads (the index load and arithmetic
+  /// that locate it, cloned with the induction variable advanced; each
+  /// position clamped into the table). The last `prefetchDistance`
+  /// iterations run in a second loop without the prefetch.
+  void prefetchElements(IRRewriter &rewriter, scf::ForOp loop,
+                        memref::LoadOp load) const {
+    if (prefetchDistance <= 0)
+      return;
+    Location loc = load.getLoc();
+    OpBuilder::InsertionGuard guard(rewriter);
+    // The last `prefetchDistance` iterations run in a copy of the loop
+    // without the prefetch, so that the main loop reads the index ahead
+    // without clamping it.
+    rewriter.setInsertionPoint(loop);
+    Value distance =
+        arith::ConstantIndexOp::create(rewriter, loc, prefetchDistance);
+    Value split = rewriter.createOrFold<arith::MaxSIOp>(
+        loc, loop.getLowerBound(),
+        rewriter.createOrFold<arith::SubIOp>(loc, loop.getUpperBound(),
+                                             distance));
+    rewriter.setInsertionPointAfter(loop);
+    auto rest = cast<scf::ForOp>(rewriter.clone(*loop));
+    rewriter.modifyOpInPlace(rest, [&] { rest.setLowerBound(split); });
+    rewriter.modifyOpInPlace(loop, [&] { loop.setUpperBound(split); });
+
+    rewriter.setInsertionPointToStart(loop.getBody());
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value ahead =
+        arith::AddIOp::create(rewriter, loc, loop.getInductionVar(), distance);
+    FailureOr<SmallVector<Value>> indices =
+        cloneAhead(rewriter, loop, load.getIndices(), ahead);
+    if (failed(indices))
+      return;
+    Value table = load.getMemRef();
+    SmallVector<Value> at;
+    for (auto [dim, index] : llvm::enumerate(*indices)) {
+      if (index == load.getIndices()[dim] &&
+          !loop->isAncestor(index.getParentBlock()->getParentOp())) {
+        at.push_back(index);
+        continue;
+      }
+      // A position of an out-of-range index (reported by that iteration's
+      // check) must not make a wild address.
+      Value size = memref::DimOp::create(rewriter, loc, table, dim);
+      Value lastIndex = arith::SubIOp::create(rewriter, loc, size, one);
+      at.push_back(arith::MinUIOp::create(rewriter, loc, index, lastIndex));
+    }
+    memref::PrefetchOp::create(rewriter, loc, table, at, /*isWrite=*/false,
+                               /*localityHint=*/localityHint,
+                               /*isDataCache=*/true);
+  }
+
+  /// `inner-axis`: prefetches the row `rowPrefetchDistance` iterations of the
+  /// row loop ahead, spread across the loop over the current row: the step
+  /// at iteration `j` of `n` (`step` iterations each) prefetches the cache
+  /// lines from column `j * R / n` on that cover its share of the row of `R`
+  /// elements. The row loop's bound is read where the row loop starts.
+  void prefetchRows(IRRewriter &rewriter, scf::ForOp loop, memref::LoadOp load,
+                    int64_t elementBytes, int64_t step, Value trip) const {
+    if (rowPrefetchDistance <= 0)
+      return;
+    Value table = load.getMemRef();
+    auto type = cast<MemRefType>(table.getType());
+    int64_t rank = type.getRank();
+    if (rank < 2)
+      return;
+    ValueRange indices = load.getIndices();
+    // The last index is a position computed in the loop; the one before it
+    // is the induction variable of the enclosing row loop.
+    Value position = indices[rank - 1];
+    if (!position.getDefiningOp() ||
+        !loop->isProperAncestor(position.getDefiningOp()))
+      return;
+    auto rowLoop = dyn_cast_or_null<scf::ForOp>(loop->getParentOp());
+    if (!rowLoop || indices[rank - 2] != rowLoop.getInductionVar())
+      return;
+    for (Value index : indices.drop_back(2))
+      if (!index.getParentRegion()->isAncestor(&rowLoop.getRegion()) ||
+          index == loop.getInductionVar())
+        return;
+    if (!trip.getParentRegion()->isAncestor(&rowLoop.getRegion()))
+      return;
+
+    Location loc = load.getLoc();
+    OpBuilder::InsertionGuard guard(rewriter);
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, v);
+    };
+    // Per row: the row ahead, and how many lines one unrolled step covers.
+    rewriter.setInsertionPointToStart(rowLoop.getBody());
+    Value rowLast = arith::SubIOp::create(rewriter, loc,
+                                          rowLoop.getUpperBound(), constant(1));
+    Value rowAhead = arith::MinSIOp::create(
+        rewriter, loc,
+        arith::AddIOp::create(rewriter, loc, rowLoop.getInductionVar(),
+                              constant(rowPrefetchDistance)),
+        rowLast);
+    rewriter.setInsertionPoint(rowLoop);
+    Value rowElements =
+        rewriter.createOrFold<memref::DimOp>(loc, table, constant(rank - 1));
+    int64_t lineElements = std::max<int64_t>(1, kCacheLineBytes / elementBytes);
+    // Lines per unrolled step: ceil(ceil(R * step / n) / lineElements),
+    // at least one.
+    Value perStep = rewriter.createOrFold<arith::CeilDivUIOp>(
+        loc,
+        rewriter.createOrFold<arith::MulIOp>(loc, rowElements, constant(step)),
+        rewriter.createOrFold<arith::MaxUIOp>(loc, trip, constant(1)));
+    Value lines = rewriter.createOrFold<arith::MaxUIOp>(
+        loc,
+        rewriter.createOrFold<arith::CeilDivUIOp>(loc, perStep,
+                                                  constant(lineElements)),
+        constant(1));
+    Value rowEnd =
+        rewriter.createOrFold<arith::SubIOp>(loc, rowElements, constant(1));
+
+    // In the (unrolled) loop over the row, once per step.
+    rewriter.setInsertionPointToStart(loop.getBody());
+    Value j = loop.getInductionVar();
+    Value column = arith::DivUIOp::create(
+        rewriter, loc, arith::MulIOp::create(rewriter, loc, j, rowElements),
+        rewriter.createOrFold<arith::MaxUIOp>(loc, trip, constant(1)));
+    SmallVector<Value> prefix(indices.drop_back(2));
+    scf::ForOp::create(
+        rewriter, loc, constant(0), lines, constant(1), ValueRange{},
+        [&](OpBuilder &b, Location l, Value line, ValueRange) {
+          Value at = arith::AddIOp::create(
+              b, l, column,
+              arith::MulIOp::create(
+                  b, l, line,
+                  arith::ConstantIndexOp::create(b, l, lineElements)));
+          at = arith::MinUIOp::create(b, l, at, rowEnd);
+          SmallVector<Value> coords(prefix);
+          coords.push_back(rowAhead);
+          coords.push_back(at);
+          memref::PrefetchOp::create(b, l, table, coords, /*isWrite=*/false,
+                                     /*localityHint=*/3,
+                                     /*isDataCache=*/true);
+          scf::YieldOp::create(b, l);
+        });
+  }
+
+  /// Splits the outermost loop `loop` (from 0 by 1) into `parallelChunks`
+  /// chunks run by an scf.parallel (for convert-scf-to-openmp), when the
+  /// gather writes at least `parallelThreshold` bytes; a sequential copy
+  /// runs smaller ones. Returns the scf.if holding both versions.
+  scf::IfOp splitIntoChunks(IRRewriter &rewriter, scf::ForOp loop,
+                            Value outBytes) const {
+    Location loc = loop.getLoc();
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(loop);
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, v);
+    };
+    Value large = rewriter.createOrFold<arith::CmpIOp>(
+        loc, arith::CmpIPredicate::uge, outBytes, constant(parallelThreshold));
+    auto ifOp = scf::IfOp::create(rewriter, loc, large,
+                                  /*withElseRegion=*/true);
+    rewriter.setInsertionPointToStart(ifOp.elseBlock());
+    rewriter.clone(*loop);
+    rewriter.setInsertionPointToStart(ifOp.thenBlock());
+
+    Value total = loop.getUpperBound();
+    Value chunk = arith::MaxUIOp::create(
+        rewriter, loc,
+        arith::CeilDivUIOp::create(
+            rewriter, loc, total,
+            constant(std::max<int64_t>(1, parallelChunks))),
+        constant(1));
+    Value count = arith::CeilDivUIOp::create(rewriter, loc, total, chunk);
+    auto par =
+        scf::ParallelOp::create(rewriter, loc, ValueRange{constant(0)},
+                                ValueRange{count}, ValueRange{constant(1)});
+    rewriter.setInsertionPointToStart(par.getBody());
+    Value lo =
+        arith::MulIOp::create(rewriter, loc, par.getInductionVars()[0], chunk);
+    Value hi = arith::MinUIOp::create(
+        rewriter, loc, arith::AddIOp::create(rewriter, loc, lo, chunk), total);
+    rewriter.moveOpBefore(loop, par.getBody()->getTerminator());
+    rewriter.modifyOpInPlace(loop, [&] {
+      loop.setLowerBound(lo);
+      loop.setUpperBound(hi);
+    });
+    return ifOp;
+  }
+};
+
+} // namespace
