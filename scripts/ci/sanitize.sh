@@ -9,7 +9,9 @@
 #   scripts/ci/sanitize.sh
 #
 # Environment: GATHER_SANITIZE_BUILD_DIR [build-sanitize],
-# GATHER_SANITIZE_JOBS (ninja -j) [2].
+# GATHER_SANITIZE_JOBS (ninja -j) [2], GATHER_SANITIZE_TARGETS (ninja
+# targets) [all], GATHER_SANITIZE_BUILD_ONLY=1 (build, run nothing; used by
+# scripts/fuzz.sh).
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -53,7 +55,12 @@ if [ ! -f "$build/build.ninja" ]; then
     -DLLVM_EXTERNAL_LIT="$llvm/bin/lit" \
     "${launcher[@]}" >/dev/null || fail "cmake failed"
 fi
-cmake --build "$build" -- -j"${GATHER_SANITIZE_JOBS:-2}" || fail "the build failed"
+# shellcheck disable=SC2086
+cmake --build "$build" -- -j"${GATHER_SANITIZE_JOBS:-2}" \
+  ${GATHER_SANITIZE_TARGETS:-} || fail "the build failed"
+if [ "${GATHER_SANITIZE_BUILD_ONLY:-0}" = 1 ]; then
+  exit 0
+fi
 
 # A report aborts (so that `not` in a RUN line cannot hide it); leaks are
 # checked, with the suppressions for libMLIR/libLLVM internals only.

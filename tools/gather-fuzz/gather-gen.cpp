@@ -17,6 +17,12 @@
 //              [--seconds T] [--configs all|llvm|atb] [--fork-all]
 //              [--no-casts] [--no-chains] [--no-nested] [--no-out-of-bounds]
 //              [--no-mismatches] [--no-zero-sizes] [--max-findings N]
+//              [--skip-known]
+//
+// --skip-known leaves out what the known defects listed in docs/Testing.md
+// break (tensor.cast producers, chains, nested modules, run-time size
+// mismatches, out-of-range values under parallel=true with assert), for a
+// smoke run that must pass until they are fixed.
 //
 // Exit status 1 when there is a finding.
 //
@@ -44,7 +50,8 @@ void usage() {
       << "usage: gather-gen [--seed S] [--programs N] [--first ID] "
          "[--batch N] [--seconds T] [--configs all|llvm|atb] [--fork-all] "
          "[--no-casts] [--no-chains] [--no-nested] [--no-out-of-bounds] "
-         "[--no-mismatches] [--no-zero-sizes] [--max-findings N]\n";
+         "[--no-mismatches] [--no-zero-sizes] [--max-findings N] "
+         "[--skip-known]\n";
 }
 
 /// Parses an unsigned decimal or 0x number; exits with a message otherwise.
@@ -95,7 +102,7 @@ int main(int argc, char **argv) {
   uint64_t seed = 1, programs = 1000, first = 0, batch = 40, seconds = 0,
            maxFindings = 50;
   std::string configsWanted = "all";
-  bool forkAll = false;
+  bool forkAll = false, skipKnown = false;
   GeneratorOptions options;
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
@@ -116,6 +123,10 @@ int main(int argc, char **argv) {
       configsWanted = next, ++i;
     } else if (!std::strcmp(arg, "--fork-all")) {
       forkAll = true;
+    } else if (!std::strcmp(arg, "--skip-known")) {
+      skipKnown = true;
+      options.casts = options.chains = options.nestedModules = false;
+      options.sizeMismatches = false;
     } else if (!std::strcmp(arg, "--no-casts")) {
       options.casts = false;
     } else if (!std::strcmp(arg, "--no-chains")) {
@@ -166,7 +177,13 @@ int main(int argc, char **argv) {
     std::unique_ptr<mlir::MLIRContext> context = makeContext();
     for (unsigned k = 0; k < 2; ++k) {
       const Config &config = configs[(2 * batchIndex + k) % configs.size()];
-      BatchResult result = runBatch(*context, pointers, config, forkAll);
+      std::vector<const Program *> selected;
+      for (const Program *p : pointers)
+        if (!skipKnown || !config.parallel ||
+            config.boundsCheck != mlir::gather::BoundsCheck::Assert ||
+            p->expect == Expectation::Match)
+          selected.push_back(p);
+      BatchResult result = runBatch(*context, selected, config, forkAll);
       ++runsPerConfig[config.getName()];
       lowered += result.lowered;
       compared += result.compared;
