@@ -90,7 +90,7 @@ for job in "$jobs"/*.sh; do
   name=${job#"$root"/}
   echo "== $name"
   start=$SECONDS
-  (cd "$root" && bash "$job") 2>&1 | tee "$work/job.log"
+  (cd "$root" && GATHER_IN_TEST_SH=1 bash "$job") 2>&1 | tee "$work/job.log"
   status=${PIPESTATUS[0]}
   line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$work/job.log" | tail -1)
   if [[ $line =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)? ]]; then
