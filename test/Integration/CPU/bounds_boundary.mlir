@@ -1,15 +1,14 @@
 // Index values at the edges of a gathered dimension of size 4: 3 and -4 are
 // the last and the first row; 4 (the size itself) and -5 are the first
-// values out of range. Each as a constant (whose check the lowering may fold
-// away only when it is proven in range) and as a value known at run time
-// only (the constant -5 is in bounds_boundary_const_below.mlir), under both
-// strategies: assert stops at 4 and -5 naming the value and
-// the size, clamp maps 4 to row 3 and -5 (wrapped to -1) to row 0.
+// values out of range. In range, each as a constant (whose check the
+// lowering drops) and as a value known at run time only; out of range, at
+// run time (a constant out of range is a compile-time diagnostic of
+// gather-prove-index-ranges, tested with that pass), under both strategies:
+// assert stops at 4 and -5 naming the value and the size, clamp maps 4 to
+// row 3 and -5 (wrapped to -1) to row 0, constant or not.
 
 // RUN: gather-opt %s --gather-to-llvm | mlir-runner -e in_range -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s --check-prefix=IN
 // RUN: gather-opt %s --gather-to-llvm=strategy=generic | mlir-runner -e in_range -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s --check-prefix=IN
-// RUN: gather-opt %s --gather-to-llvm | not mlir-runner -e const_size -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils 2>&1 | FileCheck %s --check-prefix=SIZE --implicit-check-not=Unranked
-// RUN: gather-opt %s --gather-to-llvm=strategy=generic | not mlir-runner -e const_size -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils 2>&1 | FileCheck %s --check-prefix=SIZE --implicit-check-not=Unranked
 // RUN: gather-opt %s --gather-to-llvm | not mlir-runner -e runtime_size -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils 2>&1 | FileCheck %s --check-prefix=SIZE --implicit-check-not=Unranked
 // RUN: gather-opt %s --gather-to-llvm=strategy=generic | not mlir-runner -e runtime_size -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils 2>&1 | FileCheck %s --check-prefix=SIZE --implicit-check-not=Unranked
 // RUN: gather-opt %s --gather-to-llvm | not mlir-runner -e runtime_below -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils 2>&1 | FileCheck %s --check-prefix=BELOW --implicit-check-not=Unranked
@@ -88,15 +87,6 @@ func.func @in_range() {
   %rd = tensor.cast %r : tensor<4x2xf32> to tensor<?x2xf32>
   call @print(%rd) : (tensor<?x2xf32>) -> ()
   call @run(%i) : (tensor<4xi64>) -> ()
-  return
-}
-
-func.func @const_size() {
-  %t = call @table() : () -> tensor<4x2xf32>
-  %i = arith.constant dense<4> : tensor<1xi64>
-  %r = gather.gather %t[%i] : tensor<4x2xf32>, tensor<1xi64>
-  %rd = tensor.cast %r : tensor<1x2xf32> to tensor<?x2xf32>
-  call @print(%rd) : (tensor<?x2xf32>) -> ()
   return
 }
 
