@@ -143,7 +143,8 @@ INSTANTIATE_TEST_SUITE_P(
     All, GatherDifferential,
     ::testing::Range(0u, static_cast<unsigned>(getAllConfigs().size())),
     [](const ::testing::TestParamInfo<unsigned> &info) {
-      const Config &c = getAllConfigs()[info.param];
+      // A copy: getAllConfigs() returns a temporary.
+      Config c = getAllConfigs()[info.param];
       std::string name = std::to_string(info.param) + "_";
       name += c.atb ? "atb_" + gather::getAscendSocName(c.soc).str() : "llvm";
       name += c.boundsCheck == gather::BoundsCheck::Assert  ? "_assert"
