@@ -761,6 +761,17 @@ void call(void *fn, size_t numSteps, Descriptor &result, Descriptor &data,
         result.get(), data.get(), indices[0].get(), indices[1].get());
 }
 
+/// Set in a forked child: the child exits from the middle of the parent's
+/// work, so what the parent still owns is not a leak of the child.
+bool inForkedChild = false;
+
+} // namespace
+
+/// LeakSanitizer asks this before its exit-time check (sanitizer builds).
+extern "C" int __lsan_is_turned_off() { return inForkedChild; }
+
+namespace {
+
 /// Runs `fn` in a child process; returns its exit status (or 128 + signal)
 /// and its standard error in `stderrText`. A child that returns normally
 /// exits with 77.
@@ -775,6 +786,7 @@ int runInChild(const std::function<void()> &body, std::string &stderrText) {
     // A program that hangs instead of exiting is a finding, not a hang of
     // the caller: SIGALRM ends it (status 128 + 14).
     alarm(120);
+    inForkedChild = true;
     close(fds[0]);
     dup2(fds[1], 2);
     dup2(fds[1], 1);
