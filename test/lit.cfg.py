@@ -40,10 +40,21 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.gather_tools_dir, append_path=True)
 
 tool_dirs = [config.gather_tools_dir, config.llvm_tools_dir]
+# In a sanitizer build (cmake/GatherSanitize.cmake) the uninstrumented
+# mlir-runner loads instrumented libraries (the Ascend runtime): the sanitizer
+# runtime must then be loaded first.
+mlir_runner = "mlir-runner"
+if getattr(config, "gather_sanitizer_runtime", ""):
+    mlir_runner = ToolSubst(
+        "mlir-runner",
+        command="env",
+        extra_args=["LD_PRELOAD=" + config.gather_sanitizer_runtime,
+                    os.path.join(config.llvm_tools_dir, "mlir-runner")])
+    config.available_features.add("sanitizer")
 tools = [
     "gather-opt",
     "mlir-opt",
-    "mlir-runner",
+    mlir_runner,
     ToolSubst("%gather-opt", command="gather-opt", unresolved="fatal"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

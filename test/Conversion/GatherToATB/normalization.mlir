@@ -31,12 +31,26 @@
 // NONE:            arith.select
 // NONE-NOT:        scf.if
 // NONE:          atb.gather {{.*}} axis = 2 batch_dims = 1
+// Clamp: wrap (k + 4 for k < 0), then max(k, 0) and min(k, 4 - 1), every
+// constant pinned; no report.
 // CLAMP-LABEL: func.func @negative_attributes(
-// CLAMP:         linalg.generic
-// CLAMP:           %[[P:.*]] = arith.select
-// CLAMP:           %[[LO:.*]] = arith.maxsi %[[P]], %{{.*}} : index
-// CLAMP:           arith.minsi %[[LO]], %{{.*}} : index
-// CLAMP:         atb.gather {{.*}} axis = 2 batch_dims = 1
+// CLAMP-SAME:      %[[D:.*]]: tensor<2x3x4xf32>, %[[I:.*]]: tensor<2x5xi64>)
+// CLAMP-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CLAMP:         %[[POS:.*]] = linalg.generic {{.*}} ins(%[[I]] : tensor<2x5xi64>) outs(%{{.*}} : tensor<2x5xi64>)
+// CLAMP:           %[[K:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CLAMP:           %[[Z:.*]] = arith.constant 0 : index
+// CLAMP:           %[[NEG:.*]] = arith.cmpi slt, %[[K]], %[[Z]] : index
+// CLAMP:           %[[WRAPPED:.*]] = arith.addi %[[K]], %[[C4]] : index
+// CLAMP:           %[[P:.*]] = arith.select %[[NEG]], %[[WRAPPED]], %[[K]] : index
+// CLAMP:           %[[ONE:.*]] = arith.constant 1 : index
+// CLAMP:           %[[LAST:.*]] = arith.subi %[[C4]], %[[ONE]] : index
+// CLAMP:           %[[Z2:.*]] = arith.constant 0 : index
+// CLAMP:           %[[LO:.*]] = arith.maxsi %[[P]], %[[Z2]] : index
+// CLAMP:           %[[HI:.*]] = arith.minsi %[[LO]], %[[LAST]] : index
+// CLAMP:           %[[HI64:.*]] = arith.index_cast %[[HI]] : index to i64
+// CLAMP:           linalg.yield %[[HI64]] : i64
+// CLAMP-NOT:       scf.if
+// CLAMP:         atb.gather %[[D]][%[[POS]]] axis = 2 batch_dims = 1
 func.func @negative_attributes(%d: tensor<2x3x4xf32>, %i: tensor<2x5xi64>) -> tensor<2x3x5xf32> {
   %r = gather.gather %d[%i] axis = -1 batch_dims = -1 : tensor<2x3x4xf32>, tensor<2x5xi64>
   return %r : tensor<2x3x5xf32>

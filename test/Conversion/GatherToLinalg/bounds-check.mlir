@@ -4,18 +4,29 @@
 
 // Signed clamp: wrap, then max(k, 0) and min(k, s - 1); an empty gathered
 // dimension (s == 0) still reports.
+// Every constant is pinned: the wrap adds s to k < 0, the clamp bounds are
+// 0 and s - 1, and the report fires for s == 0.
 // CLAMP-LABEL: func.func @signed
-// CLAMP-SAME:    %[[D:.*]]: tensor<?x4xf32>
-// CLAMP:         %[[S:.*]] = tensor.dim %[[D]]
-// CLAMP:         scf.forall
-// CLAMP:           %[[POS:.*]] = arith.select
-// CLAMP:           %[[EMPTY:.*]] = arith.cmpi eq, %[[S]], %{{.*}} : index
+// CLAMP-SAME:    %[[D:.*]]: tensor<?x4xf32>, %[[I:.*]]: tensor<2xi64>
+// CLAMP:         %[[C0:.*]] = arith.constant 0 : index
+// CLAMP:         %[[S:.*]] = tensor.dim %[[D]], %[[C0]] : tensor<?x4xf32>
+// CLAMP:         scf.forall (%[[J:.*]]) in (2)
+// CLAMP:           %[[RAW:.*]] = tensor.extract %[[I]][%[[J]]] : tensor<2xi64>
+// CLAMP:           %[[K:.*]] = arith.index_cast %[[RAW]] : i64 to index
+// CLAMP:           %[[Z:.*]] = arith.constant 0 : index
+// CLAMP:           %[[NEG:.*]] = arith.cmpi slt, %[[K]], %[[Z]] : index
+// CLAMP:           %[[WRAPPED:.*]] = arith.addi %[[K]], %[[S]] : index
+// CLAMP:           %[[POS:.*]] = arith.select %[[NEG]], %[[WRAPPED]], %[[K]] : index
+// CLAMP:           %[[Z1:.*]] = arith.constant 0 : index
+// CLAMP:           %[[EMPTY:.*]] = arith.cmpi eq, %[[S]], %[[Z1]] : index
 // CLAMP:           scf.if %[[EMPTY]] {
 // CLAMP:             llvm.call @__gather_mlir_index_out_of_bounds
-// CLAMP:           %[[LAST:.*]] = arith.subi %[[S]], %{{.*}} : index
-// CLAMP:           %[[LO:.*]] = arith.maxsi %[[POS]], %{{.*}} : index
+// CLAMP:           %[[ONE:.*]] = arith.constant 1 : index
+// CLAMP:           %[[LAST:.*]] = arith.subi %[[S]], %[[ONE]] : index
+// CLAMP:           %[[Z2:.*]] = arith.constant 0 : index
+// CLAMP:           %[[LO:.*]] = arith.maxsi %[[POS]], %[[Z2]] : index
 // CLAMP:           %[[HI:.*]] = arith.minsi %[[LO]], %[[LAST]] : index
-// CLAMP:           tensor.extract_slice %[[D]][%[[HI]], 0]
+// CLAMP:           tensor.extract_slice %[[D]][%[[HI]], 0] [1, 4] [1, 1]
 // CLAMP-NOT:       arith.cmpi uge
 
 // NONE-LABEL:  func.func @signed
@@ -32,9 +43,14 @@ func.func @signed(%d: tensor<?x4xf32>, %i: tensor<2xi64>) -> tensor<2x4xf32> {
 // Unsigned clamp with a static, non-empty gathered dimension: one minui, no
 // wrap and no report.
 // CLAMP-LABEL: func.func @unsigned
+// CLAMP:         %[[C5:.*]] = arith.constant 5 : index
 // CLAMP-NOT:     arith.select
 // CLAMP-NOT:     scf.if
-// CLAMP:         arith.minui %{{.*}}, %{{.*}} : index
+// CLAMP:         %[[K:.*]] = arith.index_castui %{{.*}} : i64 to index
+// CLAMP:         %[[ONE:.*]] = arith.constant 1 : index
+// CLAMP:         %[[LAST:.*]] = arith.subi %[[C5]], %[[ONE]] : index
+// CLAMP:         %[[HI:.*]] = arith.minui %[[K]], %[[LAST]] : index
+// CLAMP:         tensor.extract_slice %{{.*}}[%[[HI]], 0] [1, 4] [1, 1]
 // CLAMP-NOT:     arith.maxsi
 
 // NONE-LABEL:  func.func @unsigned

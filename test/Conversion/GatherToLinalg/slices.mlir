@@ -177,9 +177,20 @@ func.func @innermost_axis(%d: tensor<4x6xf32>, %i: tensor<3xi64>) -> tensor<4x3x
 
 // Constant indices: all non-negative and in range -> no wrap, no check, and
 // no reporting function.
+// The index is loaded and used as the slice position directly.
 // CHECK-LABEL: func.func @constant_in_range
-// CHECK-NOT:     arith.select
-// CHECK-NOT:     arith.cmpi
+// CHECK-SAME:      %[[D:.*]]: tensor<4x2xf32>) -> tensor<3x2xf32>
+// CHECK:         %[[CST:.*]] = arith.constant dense<[3, 0, 2]> : tensor<3xi64>
+// CHECK:         %[[INIT:.*]] = tensor.empty() : tensor<3x2xf32>
+// CHECK:         %[[R:.*]] = scf.forall (%[[J:.*]]) in (3) shared_outs(%[[OUT:.*]] = %[[INIT]]) -> (tensor<3x2xf32>) {
+// CHECK-NOT:       arith.select
+// CHECK-NOT:       arith.cmpi
+// CHECK-NOT:       __gather_mlir_index_out_of_bounds
+// CHECK:           %[[RAW:.*]] = tensor.extract %[[CST]][%[[J]]] : tensor<3xi64>
+// CHECK-NEXT:      %[[K:.*]] = arith.index_cast %[[RAW]] : i64 to index
+// CHECK-NEXT:      %[[SLICE:.*]] = tensor.extract_slice %[[D]][%[[K]], 0] [1, 2] [1, 1] : tensor<4x2xf32> to tensor<2xf32>
+// CHECK:             tensor.parallel_insert_slice %[[SLICE]] into %[[OUT]][%[[J]], 0] [1, 2] [1, 1] : tensor<2xf32> into tensor<3x2xf32>
+// CHECK:         return %[[R]] : tensor<3x2xf32>
 // CHECK-NOT:     __gather_mlir_index_out_of_bounds
 func.func @constant_in_range(%d: tensor<4x2xf32>) -> tensor<3x2xf32> {
   %i = arith.constant dense<[3, 0, 2]> : tensor<3xi64>
