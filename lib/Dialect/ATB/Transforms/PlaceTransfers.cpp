@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include <deque>
 
@@ -30,6 +31,42 @@ using namespace mlir;
 using namespace mlir::atb;
 
 namespace {
+
+/// Returns the buffer that `value` views (through casts and other views),
+/// or `value` itself.
+Value getViewedBuffer(Value value) {
+  while (true) {
+    if (auto cast = value.getDefiningOp<memref::CastOp>()) {
+      value = cast.getSource();
+      continue;
+    }
+    if (auto view = value.getDefiningOp<ViewLikeOpInterface>()) {
+      value = view.getViewSource();
+      continue;
+    }
+    return value;
+  }
+}
+
+/// Returns every value that views the memory of `value`: the buffer it views
+/// and every cast or view of that buffer, transitively.
+llvm::SmallPtrSet<Value, 8> getAliases(Value value) {
+  llvm::SmallPtrSet<Value, 8> aliases;
+  SmallVector<Value> worklist{getViewedBuffer(value)};
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    if (!aliases.insert(current).second)
+      continue;
+    for (Operation *user : current.getUsers()) {
+      auto view = dyn_cast<ViewLikeOpInterface>(user);
+      bool isView = isa<memref::CastOp>(user) ||
+                    (view && view.getViewSource() == current);
+      if (isView)
+        llvm::append_range(worklist, user->getResults());
+    }
+  }
+  return aliases;
+}
 
 /// `type` in device memory.
 MemRefType toDevice(MemRefType type) {
@@ -261,13 +298,17 @@ struct Placer {
         continue;
       // The copy back follows the anchor; the first later op of the block
       // that uses the host buffer (or the terminator) waits for it.
+      // A use through a cast or another view of the host buffer reads it
+      // too.
+      llvm::SmallPtrSet<Value, 8> aliases = getAliases(buffer.host);
       Operation *copy = buffer.anchor->getNextNode();
       Operation *reader = copy->getNextNode();
       for (; reader && !reader->hasTrait<OpTrait::IsTerminator>();
            reader = reader->getNextNode()) {
         bool usesIt = false;
         reader->walk([&](Operation *nested) {
-          usesIt |= llvm::is_contained(nested->getOperands(), buffer.host);
+          for (Value operand : nested->getOperands())
+            usesIt |= aliases.contains(operand);
         });
         if (usesIt && !isa<CopyOp>(reader))
           break;

@@ -120,3 +120,23 @@ func.func @strided(%table: memref<5x4xf32, strided<[8, 1]>>, %i: memref<3xi32>, 
   atb.gather %table[%i] axis = 0 batch_dims = 0 into %out : memref<5x4xf32, strided<[8, 1]>>, memref<3xi32> into memref<3x4xf32>
   return
 }
+
+// -----
+
+// The host reads the result through another view of its buffer (the gather
+// writes a cast of %buf, memref.copy reads %buf itself): the synchronisation
+// comes before that read.
+// CHECK-LABEL: func.func @read_through_alias
+// CHECK:         atb.gather
+// CHECK-NEXT:    atb.copy %{{.*}}, %[[CAST:.*]] : memref<2x?xf32, 1> to memref<2x?xf32>
+// CHECK-NEXT:    atb.synchronize
+// CHECK-NEXT:    memref.copy %[[BUF:.*]], %{{.*}} : memref<2x5xf32> to memref<2x5xf32>
+func.func @read_through_alias(%x: memref<3x5xf32>, %i: memref<2xi64>, %out: memref<2x5xf32>) {
+  %xc = memref.cast %x : memref<3x5xf32> to memref<3x?xf32>
+  %buf = memref.alloc() : memref<2x5xf32>
+  %bc = memref.cast %buf : memref<2x5xf32> to memref<2x?xf32>
+  atb.gather %xc[%i] axis = 0 batch_dims = 0 into %bc : memref<3x?xf32>, memref<2xi64> into memref<2x?xf32>
+  memref.copy %buf, %out : memref<2x5xf32> to memref<2x5xf32>
+  memref.dealloc %buf : memref<2x5xf32>
+  return
+}
