@@ -310,7 +310,10 @@ struct Placer {
           for (Value operand : nested->getOperands())
             usesIt |= aliases.contains(operand);
         });
-        if (usesIt && !isa<CopyOp>(reader))
+        // Another copy back into the buffer is queued behind this one; a
+        // copy from it to the device reads it.
+        auto copyBack = dyn_cast<CopyOp>(reader);
+        if (usesIt && !(copyBack && !aliases.contains(copyBack.getSource())))
           break;
       }
       OpBuilder builder(reader);

@@ -140,3 +140,21 @@ func.func @read_through_alias(%x: memref<3x5xf32>, %i: memref<2xi64>, %out: memr
   memref.dealloc %buf : memref<2x5xf32>
   return
 }
+
+// -----
+
+// A chain: the second gather reads the first one's result from the host, so
+// the copy of that buffer to the device waits for its copy back.
+// CHECK-LABEL: func.func @chain_through_host
+// CHECK:         atb.gather
+// CHECK-NEXT:    atb.copy %{{.*}}, %[[MID:.*]] : memref<4x7xf32, 1> to memref<4x7xf32>
+// CHECK:         atb.synchronize
+// CHECK-NEXT:    atb.copy %[[MID]], %{{.*}} : memref<4x7xf32> to memref<4x7xf32, 1>
+// CHECK:         atb.gather
+func.func @chain_through_host(%x: memref<5x7xf32>, %i: memref<4xi32>, %j: memref<1xi32>, %out: memref<4x1xf32>) {
+  %mid = memref.alloc() : memref<4x7xf32>
+  atb.gather %x[%i] axis = 0 batch_dims = 0 into %mid : memref<5x7xf32>, memref<4xi32> into memref<4x7xf32>
+  atb.gather %mid[%j] axis = 1 batch_dims = 0 into %out : memref<4x7xf32>, memref<1xi32> into memref<4x1xf32>
+  memref.dealloc %mid : memref<4x7xf32>
+  return
+}
