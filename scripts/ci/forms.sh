@@ -62,11 +62,15 @@ files = sorted(glob.glob(root + "/test/Integration/CPU/*.mlir") +
                glob.glob(root + "/test/Integration/Parallel/*.mlir"))
 for path in files:
     for cmd in run_lines(path):
+        # Execution runs only: IR checks pin the form they were written for.
+        if "mlir-runner" not in cmd:
+            continue
         for form in forms:
             forced = with_form(cmd, form)
             if forced is None:
                 continue
             forced = forced.replace("%s", path)
+            forced = forced.replace("%p", os.path.dirname(path))
             for key in sorted(subst, key=len, reverse=True):
                 forced = forced.replace(key, subst[key])
             jobs.append((os.path.relpath(path, root), form, forced))
