@@ -67,8 +67,10 @@ if [ ! -f "$build/build.ninja" ]; then
     "${launcher[@]}" >/dev/null || fail "cmake failed"
 fi
 # What the suite needs (not the benchmarks).
-targets=${GATHER_SANITIZE_TARGETS:-gather-opt gather_ascend_runtime
-GatherMLIRUnitTests gather-gen gather-fuzz-replay}
+# gather-test-depends is every tool and unit test binary that lit runs
+# (test/CMakeLists.txt).
+targets=${GATHER_SANITIZE_TARGETS:-gather-test-depends gather-gen
+gather-fuzz-replay}
 # shellcheck disable=SC2086
 cmake --build "$build" -- -j"${GATHER_SANITIZE_JOBS:-2}" $targets ||
   fail "the build failed"

@@ -440,21 +440,26 @@ struct GatherShardingModel
           };
           using P = arith::CmpIPredicate;
           Value zero = c64(0), rows = c64(globalRows);
+          // Each op is created in its own statement: the order of the
+          // generated IR must not depend on the compiler's order of
+          // evaluating call arguments.
           Value negative = arith::CmpIOp::create(b, l, P::slt, k, zero);
-          Value wrapped = arith::SelectOp::create(
-              b, l, negative, arith::AddIOp::create(b, l, k, rows), k);
-          Value inRange = arith::AndIOp::create(
-              b, l, arith::CmpIOp::create(b, l, P::sge, wrapped, zero),
-              arith::CmpIOp::create(b, l, P::slt, wrapped, rows));
+          Value shifted = arith::AddIOp::create(b, l, k, rows);
+          Value wrapped =
+              arith::SelectOp::create(b, l, negative, shifted, k);
+          Value above = arith::CmpIOp::create(b, l, P::sge, wrapped, zero);
+          Value below = arith::CmpIOp::create(b, l, P::slt, wrapped, rows);
+          Value inRange = arith::AndIOp::create(b, l, above, below);
           // The global row that a clamping bounds check would read decides
           // who contributes an out-of-range index.
-          Value clamped = arith::MinSIOp::create(
-              b, l, arith::MaxSIOp::create(b, l, wrapped, zero),
-              c64(globalRows - 1));
+          Value nonNegative = arith::MaxSIOp::create(b, l, wrapped, zero);
+          Value last = c64(globalRows - 1);
+          Value clamped = arith::MinSIOp::create(b, l, nonNegative, last);
           Value local = arith::SubIOp::create(b, l, clamped, offset64);
-          Value mine = arith::AndIOp::create(
-              b, l, arith::CmpIOp::create(b, l, P::sge, local, zero),
-              arith::CmpIOp::create(b, l, P::slt, local, localRows64));
+          Value localAbove = arith::CmpIOp::create(b, l, P::sge, local, zero);
+          Value localBelow =
+              arith::CmpIOp::create(b, l, P::slt, local, localRows64);
+          Value mine = arith::AndIOp::create(b, l, localAbove, localBelow);
           Value safe = arith::SelectOp::create(b, l, mine, local, zero);
           Value position = arith::SelectOp::create(b, l, inRange, safe, k);
           linalg::YieldOp::create(b, l, ValueRange{position, mine});
