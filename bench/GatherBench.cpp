@@ -94,6 +94,10 @@ struct BenchOptions {
   /// no wrap of negative values); W5, whose indices are negative, is
   /// skipped.
   bool unsignedIndices = false;
+  /// More variants of ours (`--variant LABEL:OPTIONS`): the first
+  /// bounds-check setting of each workload with OPTIONS appended, labelled
+  /// `ours (...) LABEL`; for A/B measurements of pass options.
+  std::vector<std::pair<std::string, std::string>> variants;
   /// Run the compile-time scaling benchmark instead.
   bool compileScaling = false;
   /// Op counts of --compile-scaling.
@@ -123,6 +127,10 @@ hand-written C++ and the generic lowering (see bench/README.md).
                            is loaded; the baselines stay single-threaded)
   --shared-libs A.so,B.so  extra shared libraries for the JIT
   --small-calls N          calls per timed sample for W4 (2000)
+  --variant LABEL:OPTIONS  one more variant of ours with OPTIONS appended to
+                           its gather-to-llvm options, for A/B runs (may
+                           be repeated), e.g. "nosign:element-loop-options=
+                           {sign-check=false}"
   --unsigned-indices       declare the indices ui32/ui64 (no wrap; W5 skipped)
   --compile-scaling        time lowering of generated modules instead
   --scaling-sizes 1000,10000
@@ -1003,10 +1011,15 @@ static void runWorkload(MLIRContext &context, const Workload &w,
     };
     variants.push_back(std::move(v));
   };
-  compiled.reserve(w.oursChecks.size() + 2);
+  compiled.reserve(w.oursChecks.size() + config.variants.size() + 2);
   for (gather::BoundsCheck check : w.oursChecks)
     addCompiled(("ours (" + getName(check) + ")" + mark).str(),
                 VariantKind::Ours, check, "slices");
+  for (const auto &[label, options] : config.variants)
+    addCompiled(("ours (" + getName(w.oursChecks.front()) + ") " + label +
+                 mark)
+                    .str(),
+                VariantKind::Ours, w.oursChecks.front(), "slices " + options);
   // With --threads N > 1, the first `ours` once more with parallel=true.
   if (config.threads > 1)
     addCompiled(("ours (" + getName(w.oursChecks.front()) + ") " +
@@ -1392,7 +1405,8 @@ static void parseArguments(int argc, char **argv) {
     auto [name, value] = arg.split('=');
     if (!llvm::is_contained({"--reps", "--workloads", "--pipeline-options",
                              "--threads", "--shared-libs", "--small-calls",
-                             "--scaling-sizes", "--ops-per-function"},
+                             "--scaling-sizes", "--ops-per-function",
+                             "--variant"},
                             name))
       fail("unknown option '" + arg + "' (see --help)");
     if (!arg.contains('=')) {
@@ -1421,6 +1435,11 @@ static void parseArguments(int argc, char **argv) {
       config.scalingSizes.clear();
       for (llvm::StringRef item : items)
         config.scalingSizes.push_back(parseUnsigned(name, item.trim()));
+    } else if (name == "--variant") {
+      auto [label, options] = value.split(':');
+      if (label.trim().empty() || !value.contains(':'))
+        fail("--variant wants LABEL:OPTIONS (see --help)");
+      config.variants.emplace_back(label.trim().str(), options.str());
     } else if (name == "--ops-per-function") {
       config.opsPerFunction = parseUnsigned(name, value);
     }

@@ -47,6 +47,8 @@ struct CPUSettings {
   GatherLoweringStrategy strategy;
   GatherForm form;
   bool parallel;
+  std::string elementLoopOptions;
+  std::string sliceCopyOptions;
 };
 } // namespace
 
@@ -174,10 +176,30 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
   // defined inside non-affine loops, such as partial tiles, are no valid
   // affine bounds).
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  // The tuning options of the two form passes, given as pass option text.
+  auto withOptions = [&](std::unique_ptr<Pass> pass,
+                         StringRef text) -> std::unique_ptr<Pass> {
+    if (text.empty())
+      return pass;
+    if (failed(pass->initializeOptions(text, [&](const Twine &message) {
+          errorStream << message << "\n";
+          return failure();
+        }))) {
+      errorStream << "invalid options for " << pass->getArgument() << ": '"
+                  << text << "'\n";
+      return nullptr;
+    }
+    return pass;
+  };
   if (settings.strategy == GatherLoweringStrategy::Slices) {
     GatherLowerElementLoopsOptions loopOptions;
     loopOptions.parallel = settings.parallel;
-    funcPm.addPass(createGatherLowerElementLoops(loopOptions));
+    std::unique_ptr<Pass> pass =
+        withOptions(createGatherLowerElementLoops(loopOptions),
+                    settings.elementLoopOptions);
+    if (!pass)
+      return failure();
+    funcPm.addPass(std::move(pass));
   }
   funcPm.addPass(createGatherLinalgToLoops());
   funcPm.addPass(affine::createAffineLoopInvariantCodeMotionPass());
@@ -187,7 +209,11 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
   if (settings.strategy == GatherLoweringStrategy::Slices) {
     GatherLowerSliceCopiesOptions copyOptions;
     copyOptions.parallel = settings.parallel;
-    funcPm.addPass(createGatherLowerSliceCopies(copyOptions));
+    std::unique_ptr<Pass> pass = withOptions(
+        createGatherLowerSliceCopies(copyOptions), settings.sliceCopyOptions);
+    if (!pass)
+      return failure();
+    funcPm.addPass(std::move(pass));
     funcPm.addPass(createGatherPrefetchRows());
   }
   funcPm.addPass(createCanonicalizerPass());
@@ -230,8 +256,12 @@ static LogicalResult addAffineToLLVM(OpPassManager &pm,
 
 template <typename Options>
 static CPUSettings getCPUSettings(const Options &options) {
-  return {options.boundsCheck, options.strategy, options.form,
-          options.parallel};
+  return {options.boundsCheck,
+          options.strategy,
+          options.form,
+          options.parallel,
+          options.elementLoopOptions,
+          options.sliceCopyOptions};
 }
 
 LogicalResult

@@ -89,6 +89,18 @@ struct GatherCPUPipelineOptions : public PassPipelineOptions<Derived> {
       llvm::cl::desc("Run the outer loops of large CPU gathers on several "
                      "threads with OpenMP (the program then needs libomp)"),
       llvm::cl::init(false)};
+  Option<std::string> elementLoopOptions{
+      *this, "element-loop-options",
+      llvm::cl::desc("Options of gather-lower-element-loops, for tuning "
+                     "(e.g. {prefetch-distance=128 sign-check=false}); "
+                     "they override `parallel`"),
+      llvm::cl::init("")};
+  Option<std::string> sliceCopyOptions{
+      *this, "slice-copy-options",
+      llvm::cl::desc("Options of gather-lower-slice-copies, for tuning "
+                     "(e.g. {inline-prefetch-distance=32}); they override "
+                     "`parallel`"),
+      llvm::cl::init("")};
 };
 
 /// Options of `gather-to-affine` and `gather-to-llvm`.

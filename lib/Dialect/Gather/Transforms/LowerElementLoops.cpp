@@ -18,6 +18,7 @@
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -25,9 +26,12 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::gather {
 #define GEN_PASS_DEF_GATHERLOWERELEMENTLOOPS
@@ -92,6 +96,71 @@ FailureOr<SmallVector<Value>> cloneAhead(OpBuilder &builder, scf::ForOp loop,
   for (Value value : values)
     result.push_back(lookup(mapping, value));
   return result;
+}
+
+/// Returns `x` when `select` is the wrap `x < 0 ? x + s : x` of an index
+/// `x` that is a sign-preserving cast (`index_cast`, `extsi`) of a load
+/// from `indices`; a null value otherwise. For a loaded value that is not
+/// negative the wrap returns `x` itself.
+Value matchWrap(arith::SelectOp select, Value indices) {
+  Value x = select.getFalseValue();
+  auto compare = select.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!compare || compare.getPredicate() != arith::CmpIPredicate::slt ||
+      compare.getLhs() != x || !matchPattern(compare.getRhs(), m_Zero()))
+    return {};
+  auto add = select.getTrueValue().getDefiningOp<arith::AddIOp>();
+  if (!add || (add.getLhs() != x && add.getRhs() != x))
+    return {};
+  Value value = x;
+  while (Operation *def = value.getDefiningOp()) {
+    if (isa<arith::IndexCastOp, arith::ExtSIOp>(def)) {
+      value = def->getOperand(0);
+      continue;
+    }
+    auto load = dyn_cast<memref::LoadOp>(def);
+    return load && load.getMemRef() == indices ? x : Value();
+  }
+  return {};
+}
+
+/// Replaces each wrap (matchWrap) in `block` and the ops below it by the
+/// unwrapped index, erasing what becomes dead.
+void removeWraps(RewriterBase &rewriter, Block &block, Value indices) {
+  SmallVector<arith::SelectOp> wraps;
+  block.walk([&](arith::SelectOp select) {
+    if (matchWrap(select, indices))
+      wraps.push_back(select);
+  });
+  for (arith::SelectOp select : wraps) {
+    Value x = matchWrap(select, indices);
+    Operation *compare = select.getCondition().getDefiningOp();
+    Operation *add = select.getTrueValue().getDefiningOp();
+    rewriter.replaceAllUsesWith(select.getResult(), x);
+    rewriter.eraseOp(select);
+    for (Operation *op : {compare, add})
+      if (op->use_empty())
+        rewriter.eraseOp(op);
+  }
+}
+
+/// Returns the constant `c` when `value` is `iv + c` (`iv` itself, or a
+/// chain of `arith.addi` of constants onto it, as unrolling makes).
+std::optional<int64_t> getOffsetFrom(Value value, Value iv) {
+  if (value == iv)
+    return 0;
+  auto add = value.getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return std::nullopt;
+  for (auto [base, other] : {std::pair(add.getLhs(), add.getRhs()),
+                             std::pair(add.getRhs(), add.getLhs())}) {
+    std::optional<int64_t> constant = getConstantIntValue(other);
+    if (!constant)
+      continue;
+    std::optional<int64_t> offset = getOffsetFrom(base, iv);
+    if (offset && !llvm::AddOverflow(*offset, *constant, *offset))
+      return *offset;
+  }
+  return std::nullopt;
 }
 
 struct GatherLowerElementLoopsPass
@@ -191,13 +260,126 @@ struct GatherLowerElementLoopsPass
     bool isShort =
         staticTrip && staticStart && *staticTrip - *staticStart <= unroll;
     int64_t step = 1;
-    if (unroll > 1 && !isShort && succeeded(loopUnrollByFactor(loop, unroll)))
-      step = unroll;
+    if (unroll > 1 && !isShort) {
+      FailureOr<UnrolledLoopInfo> unrolled = loopUnrollByFactor(loop, unroll);
+      if (succeeded(unrolled)) {
+        step = unroll;
+        if (!inner && signCheck && unrolled->mainLoopOp)
+          skipWrapsWhenNonNegative(rewriter, *unrolled->mainLoopOp,
+                                   operands[0]);
+      }
+    }
     // The rows: once per unrolled step, in the loop that holds the original
     // body (the main loop of the unrolling).
     if (prefetch && inner)
       if (auto main = dyn_cast<scf::ForOp>(load->getParentOp()))
         prefetchRows(rewriter, main, load, elementBytes, step, trip);
+  }
+
+  /// `element`, on the unrolled loop: every index that one step loads (its
+  /// own and those of the prefetch ahead) is read again as a few vectors
+  /// and tested for a negative value with one compare; a step with none
+  /// runs a copy of the body without the wraps of negative indices (an
+  /// `scf.if`). Nothing changes when the body has no wrap, or its index
+  /// loads are not at the induction variable plus constants along a
+  /// unit-stride last dimension.
+  void skipWrapsWhenNonNegative(IRRewriter &rewriter, scf::ForOp loop,
+                                Value indices) const {
+    // Unrolling and linalg-to-loops leave identity affine.apply ops and
+    // unfolded constant arithmetic in the index computations: fold them
+    // (within the loop) so that the offsets of the index loads show.
+    RewritePatternSet patterns(loop.getContext());
+    affine::AffineApplyOp::getCanonicalizationPatterns(patterns,
+                                                       loop.getContext());
+    (void)applyPatternsGreedily(loop.getRegion(), std::move(patterns));
+
+    Block *body = loop.getBody();
+    bool hasWrap = false;
+    body->walk([&](arith::SelectOp select) {
+      hasWrap |= static_cast<bool>(matchWrap(select, indices));
+    });
+    auto type = dyn_cast<MemRefType>(indices.getType());
+    if (!hasWrap || !type || type.getRank() == 0 ||
+        !type.isLastDimUnitStride() ||
+        !type.getElementType().isSignlessIntOrIndex())
+      return;
+    // The offsets of the index loads from the induction variable, and the
+    // loop-invariant leading coordinates they share.
+    Value iv = loop.getInductionVar();
+    SmallVector<int64_t> offsets;
+    SmallVector<Value> prefix;
+    bool supported = true;
+    body->walk([&](memref::LoadOp load) {
+      if (load.getMemRef() != indices)
+        return;
+      ValueRange at = load.getIndices();
+      std::optional<int64_t> offset = getOffsetFrom(at.back(), iv);
+      SmallVector<Value> leading(at.drop_back());
+      if (!offset || *offset < 0 ||
+          llvm::any_of(
+              leading,
+              [&](Value v) { return !loop.isDefinedOutsideOfLoop(v); }) ||
+          (!prefix.empty() && prefix != leading) ||
+          (prefix.empty() && !offsets.empty() && !leading.empty())) {
+        supported = false;
+        return;
+      }
+      prefix = leading;
+      offsets.push_back(*offset);
+    });
+    if (!supported || offsets.empty())
+      return;
+    // Vectors of `unroll` lanes that cover every offset. Each lane must be
+    // one that the step loads anyway, so that the vectors read nothing the
+    // scalar code does not.
+    llvm::sort(offsets);
+    offsets.erase(llvm::unique(offsets), offsets.end());
+    SmallVector<int64_t> starts;
+    for (int64_t offset : offsets)
+      if (starts.empty() || offset >= starts.back() + unroll)
+        starts.push_back(offset);
+    for (int64_t start : starts)
+      for (int64_t lane = 0; lane < unroll; ++lane)
+        if (!llvm::binary_search(offsets, start + lane))
+          return;
+
+    Location loc = loop.getLoc();
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(body);
+    auto vectorType = VectorType::get({unroll}, type.getElementType());
+    Value any;
+    for (int64_t start : starts) {
+      SmallVector<Value> at(prefix);
+      at.push_back(start == 0
+                       ? iv
+                       : arith::AddIOp::create(rewriter, loc, iv,
+                                               arith::ConstantIndexOp::create(
+                                                   rewriter, loc, start)));
+      Value lanes =
+          vector::LoadOp::create(rewriter, loc, vectorType, indices, at);
+      any = any ? arith::OrIOp::create(rewriter, loc, any, lanes) : lanes;
+    }
+    Value zero = arith::ConstantOp::create(rewriter, loc, vectorType,
+                                           rewriter.getZeroAttr(vectorType));
+    Value negative = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::slt, any, zero);
+    Value someNegative = vector::ReductionOp::create(
+        rewriter, loc, vector::CombiningKind::OR, negative);
+
+    // The body after the check moves into the `then` branch (some index
+    // negative); the `else` branch gets a copy without the wraps.
+    auto ifOp = scf::IfOp::create(rewriter, loc, someNegative,
+                                  /*withElseRegion=*/true);
+    Block *thenBlock = ifOp.thenBlock();
+    thenBlock->getOperations().splice(thenBlock->begin(), body->getOperations(),
+                                      std::next(Block::iterator(ifOp)),
+                                      std::prev(body->end()));
+    rewriter.setInsertionPointToStart(ifOp.elseBlock());
+    IRMapping mapping;
+    for (Operation &op :
+         llvm::make_range(thenBlock->begin(), std::prev(thenBlock->end())))
+      rewriter.clone(op, mapping);
+    removeWraps(rewriter, *ifOp.elseBlock(), indices);
   }
 
   /// `element`: prefetches the data element that the iteration
@@ -242,11 +424,18 @@ struct GatherLowerElementLoopsPass
         at.push_back(index);
         continue;
       }
-      // A position of an out-of-range index (reported by that iteration's
-      // check) must not make a wild address.
-      Value size = memref::DimOp::create(rewriter, loc, table, dim);
-      Value lastIndex = arith::SubIOp::create(rewriter, loc, size, one);
-      at.push_back(arith::MinUIOp::create(rewriter, loc, index, lastIndex));
+      // Not clamped into the table: the position of an out-of-range index
+      // (reported, clamped or trusted by that iteration's own code) gives a
+      // prefetch of an address outside the table, which is harmless: a
+      // prefetch is a hint that never faults and changes no state
+      // (`llvm.prefetch`, and its address is computed without `inbounds`).
+      // The clamp cost three instructions per element.
+      if (clampPrefetch) {
+        Value size = memref::DimOp::create(rewriter, loc, table, dim);
+        Value lastIndex = arith::SubIOp::create(rewriter, loc, size, one);
+        index = arith::MinUIOp::create(rewriter, loc, index, lastIndex);
+      }
+      at.push_back(index);
     }
     memref::PrefetchOp::create(rewriter, loc, table, at, /*isWrite=*/false,
                                /*localityHint=*/localityHint,

@@ -2,30 +2,58 @@
 // RUN: gather-opt %s --gather-lower-element-loops --canonicalize --split-input-file | FileCheck %s
 // RUN: gather-opt %s --gather-lower-element-loops="parallel=true parallel-chunks=4" --canonicalize --split-input-file | FileCheck %s --check-prefix=PAR
 // RUN: gather-opt %s --gather-lower-element-loops="prefetch-distance=0 row-prefetch-distance=0 unroll=1" --canonicalize --split-input-file | FileCheck %s --check-prefix=PLAIN
+// RUN: gather-opt %s --gather-lower-element-loops="sign-check=false clamp-prefetch=true" --canonicalize --split-input-file | FileCheck %s --check-prefix=NOSIGN
 
 #map = affine_map<(d0) -> (d0)>
-// The element form on a 64 MiB table: the element of index i + 96 (its
-// position clamped into the table) is prefetched with locality 0 in a loop
-// over the first 1024 - 96 elements, unrolled by 8; the last 96 run in a
-// second loop without the prefetch.
+// The element form on a 64 MiB table: the element of index i + 96 is
+// prefetched (not clamped into the table: a prefetch never faults) with
+// locality 0 in a loop over the first 1024 - 96 elements, unrolled by 8; the
+// last 96 run in a second loop without the prefetch. Each step of 8 first
+// reads the 16 indices it loads (its own 8 and the 8 it prefetches for) as
+// two vectors: when none is negative, a copy of the step without the wrap
+// runs.
 // CHECK-LABEL: func.func @element
 // CHECK-SAME:    (%[[D:.*]]: memref<16777216xf32>, %[[I:.*]]: memref<1024xi64>, %[[O:.*]]: memref<1024xf32>)
+// CHECK-DAG:     %[[ZEROS:.*]] = arith.constant dense<0> : vector<8xi64>
 // CHECK:         scf.for %[[J:.*]] = %c0 to %c928 step %c8 {
-// CHECK:           %[[AHEAD:.*]] = arith.addi %[[J]], %c96
-// CHECK:           %[[RAW:.*]] = memref.load %[[I]][%[[AHEAD]]]
-// CHECK:           %[[K:.*]] = arith.index_cast %[[RAW]]
-// CHECK:           %[[W:.*]] = arith.select %{{.*}}, %{{.*}}, %[[K]]
-// CHECK:           %[[P:.*]] = arith.minui %[[W]], %c16777215
-// CHECK:           memref.prefetch %[[D]][%[[P]]], read, locality<0>, data
-// CHECK:           memref.load %[[I]][%[[J]]]
-// CHECK:           memref.load %[[D]]
-// CHECK:           memref.store
-// CHECK-COUNT-7:   memref.prefetch
-// CHECK-NOT:       memref.prefetch
+// CHECK:           %[[OWN:.*]] = vector.load %[[I]][%[[J]]] : memref<1024xi64>, vector<8xi64>
+// CHECK:           %[[AHEAD8:.*]] = arith.addi %[[J]], %c96
+// CHECK:           %[[NEXT:.*]] = vector.load %[[I]][%[[AHEAD8]]] : memref<1024xi64>, vector<8xi64>
+// CHECK:           %[[ALL:.*]] = arith.ori %[[OWN]], %[[NEXT]]
+// CHECK:           %[[NEG:.*]] = arith.cmpi slt, %[[ALL]], %[[ZEROS]] : vector<8xi64>
+// CHECK:           %[[ANY:.*]] = vector.reduction <or>, %[[NEG]] : vector<8xi1> into i1
+// CHECK:           scf.if %[[ANY]] {
+// CHECK:             %[[AHEAD:.*]] = arith.addi %[[J]], %c96
+// CHECK:             %[[RAW:.*]] = memref.load %[[I]][%[[AHEAD]]]
+// CHECK:             %[[K:.*]] = arith.index_cast %[[RAW]]
+// CHECK:             %[[W:.*]] = arith.select %{{.*}}, %{{.*}}, %[[K]]
+// CHECK-NOT:         arith.minui
+// CHECK:             memref.prefetch %[[D]][%[[W]]], read, locality<0>, data
+// CHECK:             memref.load %[[I]][%[[J]]]
+// CHECK:             arith.select
+// CHECK:             memref.load %[[D]]
+// CHECK:             memref.store
+// CHECK-COUNT-7:     memref.prefetch
+// CHECK-NOT:         memref.prefetch
+// CHECK:           } else {
+// CHECK-NOT:         arith.select
+// CHECK:             %[[AHEAD2:.*]] = arith.addi %[[J]], %c96
+// CHECK:             %[[RAW2:.*]] = memref.load %[[I]][%[[AHEAD2]]]
+// CHECK:             %[[K2:.*]] = arith.index_cast %[[RAW2]]
+// CHECK:             memref.prefetch %[[D]][%[[K2]]], read, locality<0>, data
+// CHECK:             %[[OWNRAW:.*]] = memref.load %[[I]][%[[J]]]
+// CHECK:             %[[OWNK:.*]] = arith.index_cast %[[OWNRAW]]
+// CHECK:             %[[V:.*]] = memref.load %[[D]][%[[OWNK]]]
+// CHECK:             memref.store %[[V]], %[[O]][%[[J]]]
+// CHECK-COUNT-7:     memref.prefetch
+// CHECK-NOT:         memref.prefetch
+// CHECK-NOT:         arith.select
+// CHECK:           }
 // CHECK:         }
 // CHECK:         scf.for %[[T:.*]] = %c928 to %c1024 step %c1 {
 // CHECK-NOT:       memref.prefetch
 // CHECK:           memref.load %[[I]][%[[T]]]
+// CHECK:           arith.select
 // CHECK:           memref.load %[[D]]
 // CHECK:           memref.store
 // CHECK:         }
@@ -37,10 +65,21 @@
 // PLAIN-LABEL:   func.func @element
 // PLAIN:           scf.for %{{.*}} = %c0 to %c1024 step %c1 {
 // PLAIN-NOT:         memref.prefetch
+// PLAIN-NOT:         scf.if
 // PLAIN:             memref.load
 // PLAIN:             memref.load
 // PLAIN:             memref.store
 // PLAIN-NEXT:      }
+// Without the sign check, one version of the step; with the prefetch clamp,
+// the prefetched position clamped into the table.
+// NOSIGN-LABEL:  func.func @element
+// NOSIGN-NOT:      vector.load
+// NOSIGN-NOT:      scf.if
+// NOSIGN:          %[[W:.*]] = arith.select
+// NOSIGN:          %[[P:.*]] = arith.minui %[[W]], %c16777215
+// NOSIGN:          memref.prefetch %{{.*}}[%[[P]]]
+// NOSIGN-NOT:      scf.if
+// NOSIGN:          return
 func.func @element(%d: memref<16777216xf32>, %i: memref<1024xi64>, %o: memref<1024xf32>) {
   %c0 = arith.constant 0 : index
   %s = arith.constant 16777216 : index
@@ -111,6 +150,83 @@ func.func @unmarked(%d: memref<16777216xf32>, %i: memref<1024xindex>, %o: memref
   linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%i : memref<1024xindex>) outs(%o : memref<1024xf32>) {
   ^bb0(%in: index, %out: f32):
     %v = memref.load %d[%in] : memref<16777216xf32>
+    linalg.yield %v : f32
+  }
+  return
+}
+
+// -----
+
+#map = affine_map<(d0, d1) -> (d0, d1)>
+// Indices of rank 2 (a batch row each) and i32: the vectors read along the
+// last dimension at the row's coordinate. A 4 KiB table gets no prefetch,
+// so one vector covers the step.
+// CHECK-LABEL: func.func @element_rows_i32
+// CHECK-SAME:    (%[[D:.*]]: memref<1024xf32>, %[[I:.*]]: memref<4x64xi32>, %[[O:.*]]: memref<4x64xf32>)
+// CHECK:         scf.for %[[R:.*]] = %c0 to %c4 step %c1 {
+// CHECK:           scf.for %[[J:.*]] = %c0 to %c64 step %c8 {
+// CHECK:             %[[V:.*]] = vector.load %[[I]][%[[R]], %[[J]]] : memref<4x64xi32>, vector<8xi32>
+// CHECK-NOT:         vector.load
+// CHECK:             arith.cmpi slt, %[[V]], %{{.*}} : vector<8xi32>
+// CHECK:             vector.reduction <or>
+// CHECK:             scf.if
+// CHECK-NOT:         memref.prefetch
+// CHECK:             } else {
+// CHECK-NOT:           arith.select
+// CHECK:             }
+func.func @element_rows_i32(%d: memref<1024xf32>, %i: memref<4x64xi32>, %o: memref<4x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %s = arith.constant 1024 : index
+  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%i : memref<4x64xi32>) outs(%o : memref<4x64xf32>) attrs = {gather.form = "element"} {
+  ^bb0(%in: i32, %out: f32):
+    %k = arith.index_cast %in : i32 to index
+    %neg = arith.cmpi slt, %k, %c0 : index
+    %w = arith.addi %k, %s : index
+    %p = arith.select %neg, %w, %k : index
+    %v = memref.load %d[%p] : memref<1024xf32>
+    linalg.yield %v : f32
+  }
+  return
+}
+
+// -----
+
+#map = affine_map<(d0) -> (d0)>
+// Unsigned indices have no wrap: nothing to skip, no check.
+// CHECK-LABEL: func.func @element_unsigned
+// CHECK-NOT:     vector.load
+// CHECK-NOT:     scf.if
+// CHECK:         return
+func.func @element_unsigned(%d: memref<1024xf32>, %i: memref<64xi64>, %o: memref<64xf32>) {
+  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%i : memref<64xi64>) outs(%o : memref<64xf32>) attrs = {gather.form = "element"} {
+  ^bb0(%in: i64, %out: f32):
+    %k = arith.index_castui %in : i64 to index
+    %v = memref.load %d[%k] : memref<1024xf32>
+    linalg.yield %v : f32
+  }
+  return
+}
+
+// -----
+
+#map = affine_map<(d0) -> (d0)>
+// Indices read with a stride of 2 (a strided view): no contiguous vector to
+// read, so the step keeps its wraps and gets no check.
+// CHECK-LABEL: func.func @element_strided
+// CHECK-NOT:     vector.load
+// CHECK-NOT:     scf.if
+// CHECK:         arith.select
+// CHECK:         return
+func.func @element_strided(%d: memref<1024xf32>, %i: memref<64xi64, strided<[2]>>, %o: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %s = arith.constant 1024 : index
+  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%i : memref<64xi64, strided<[2]>>) outs(%o : memref<64xf32>) attrs = {gather.form = "element"} {
+  ^bb0(%in: i64, %out: f32):
+    %k = arith.index_cast %in : i64 to index
+    %neg = arith.cmpi slt, %k, %c0 : index
+    %w = arith.addi %k, %s : index
+    %p = arith.select %neg, %w, %k : index
+    %v = memref.load %d[%p] : memref<1024xf32>
     linalg.yield %v : f32
   }
   return

@@ -314,6 +314,7 @@ def GatherLowerElementLoops
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
   ];
   let options = [
     Option<"prefetchDistance", "prefetch-distance", "int64_t",
@@ -328,6 +329,12 @@ def GatherLowerElementLoops
            "(0 disables)">,
     Option<"unroll", "unroll", "int64_t", /*default=*/"8",
            "Unroll factor of the innermost loop (1 disables)">,
+    Option<"clampPrefetch", "clamp-prefetch", "bool", /*default=*/"false",
+           "element: clamp the prefetched position into the table (a "
+           "prefetch never faults; the clamp costs instructions)">,
+    Option<"signCheck", "sign-check", "bool", /*default=*/"true",
+           "element: unrolled steps whose indices are all non-negative "
+           "(one vector compare) skip the wrap of negative indices">,
     Option<"parallel", "parallel", "bool", /*default=*/"false",
            "Run the outermost loop of large gathers in parallel chunks">,
     Option<"parallelThreshold", "parallel-threshold", "int64_t",
