@@ -1016,10 +1016,9 @@ static void runWorkload(MLIRContext &context, const Workload &w,
     addCompiled(("ours (" + getName(check) + ")" + mark).str(),
                 VariantKind::Ours, check, "slices");
   for (const auto &[label, options] : config.variants)
-    addCompiled(("ours (" + getName(w.oursChecks.front()) + ") " + label +
-                 mark)
-                    .str(),
-                VariantKind::Ours, w.oursChecks.front(), "slices " + options);
+    addCompiled(
+        ("ours (" + getName(w.oursChecks.front()) + ") " + label + mark).str(),
+        VariantKind::Ours, w.oursChecks.front(), "slices " + options);
   // With --threads N > 1, the first `ours` once more with parallel=true.
   if (config.threads > 1)
     addCompiled(("ours (" + getName(w.oursChecks.front()) + ") " +

@@ -384,8 +384,9 @@ struct GatherLowerElementLoopsPass
 
   /// `element`: prefetches the data element that the iteration
   /// `prefetchDistance` steps ahead reads (the index load and arithmetic
-  /// that locate it, cloned with the induction variable advanced; each
-  /// position clamped into the table). The last `prefetchDistance`
+  /// that locate it, cloned with the induction variable advanced; the
+  /// position clamped into the table only with `clampPrefetch`). The last
+  /// `prefetchDistance`
   /// iterations run in a second loop without the prefetch.
   void prefetchElements(IRRewriter &rewriter, scf::ForOp loop,
                         memref::LoadOp load) const {

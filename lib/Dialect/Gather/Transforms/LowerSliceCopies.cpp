@@ -569,20 +569,24 @@ struct GatherLowerSliceCopiesPass
     Value start = linearOffset(rewriter, loc, src, offsets);
 
     // One prefetch per cache line of the first `prefetchBytes` bytes. The
-    // slice start is clamped once so that the whole slice lies in the table
-    // (an index that is out of range, which the check of that iteration will
-    // report, must not make a wild address).
+    // slice start of an out-of-range index (reported, clamped or trusted by
+    // that iteration's own code) is not clamped into the table by default:
+    // a prefetch never faults and changes no state (`llvm.prefetch`, its
+    // address computed without `inbounds`), and the clamp costs
+    // instructions per slice.
     int64_t lineElements = std::max<int64_t>(1, kCacheLineBytes / elementBytes);
     Value limit = arith::MinUIOp::create(
         rewriter, loc, rowElements,
         arith::ConstantIndexOp::create(
             rewriter, loc, std::max<int64_t>(1, prefetchBytes / elementBytes)));
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    Value lastStart = arith::MaxSIOp::create(
-        rewriter, loc,
-        arith::SubIOp::create(rewriter, loc, srcTotal, rowElements), zero);
-    Value clampedStart =
-        arith::MinUIOp::create(rewriter, loc, start, lastStart);
+    Value clampedStart = start;
+    if (clampPrefetch) {
+      Value lastStart = arith::MaxSIOp::create(
+          rewriter, loc,
+          arith::SubIOp::create(rewriter, loc, srcTotal, rowElements), zero);
+      clampedStart = arith::MinUIOp::create(rewriter, loc, start, lastStart);
+    }
     scf::ForOp::create(
         rewriter, loc, zero, limit,
         arith::ConstantIndexOp::create(rewriter, loc, lineElements),

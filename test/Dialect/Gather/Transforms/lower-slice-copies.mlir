@@ -2,13 +2,27 @@
 // block copies, and what the block copy looks like.
 // RUN: gather-opt %s --gather-lower-slice-copies --canonicalize --split-input-file | FileCheck %s
 // RUN: gather-opt %s --gather-lower-slice-copies="prefetch-distance=0 nontemporal-threshold=-1" --canonicalize --split-input-file | FileCheck %s --check-prefix=PLAIN
+// RUN: gather-opt %s --gather-lower-slice-copies="clamp-prefetch=true" --canonicalize --split-input-file | FileCheck %s --check-prefix=CLAMP
+
+// With clamp-prefetch, the prefetched row start is clamped so that the whole
+// row lies in the table.
+// CLAMP-LABEL: func.func @rows
+// CLAMP-DAG:     %[[SRC:.*]] = memref.collapse_shape
+// CLAMP-DAG:     %[[TOTAL:.*]] = memref.dim %[[SRC]], %c0
+// CLAMP:         arith.minsi
+// CLAMP:         %[[PF:.*]] = arith.muli %{{.*}}, %c40
+// CLAMP:         %[[ROOM:.*]] = arith.subi %[[TOTAL]], %c40
+// CLAMP:         %[[LASTSTART:.*]] = arith.maxsi %[[ROOM]], %c0
+// CLAMP:         %[[CLAMPED:.*]] = arith.minui %[[PF]], %[[LASTSTART]]
+// CLAMP:         scf.for %[[L:.*]] = %c0 to %c40 step %c16 {
+// CLAMP:           %[[AT:.*]] = arith.addi %[[CLAMPED]], %[[L]]
+// CLAMP:           memref.prefetch %[[SRC]][%[[AT]]]
 
 // The gather loop form: index load, slice of the table, slice of the output.
 // CHECK-LABEL: func.func @rows
 // CHECK-SAME:    (%[[D:.*]]: memref<?x40xf32>, %[[I:.*]]: memref<?xi64>, %[[O:.*]]: memref<?x40xf32>)
 // CHECK-DAG:     %[[N:.*]] = memref.dim %[[I]], %c0
 // CHECK-DAG:     %[[SRC:.*]] = memref.collapse_shape %[[D]] {{\[\[}}0, 1]] : memref<?x40xf32> into memref<?xf32>
-// CHECK-DAG:     %[[TOTAL:.*]] = memref.dim %[[SRC]], %c0
 // CHECK-DAG:     %[[DST:.*]] = memref.collapse_shape %[[O]] {{\[\[}}0, 1]] : memref<?x40xf32> into memref<?xf32>
 // The whole gather writes 160 bytes per index; non-temporal from 1 MiB on.
 // CHECK-DAG:     %[[BYTES:.*]] = arith.muli %[[N]], %c160 : index
@@ -20,19 +34,17 @@
 // CHECK:           %[[FROM:.*]] = arith.muli %[[K]], %c40
 // CHECK:           %[[TO:.*]] = arith.muli %[[J]], %c40
 // The iteration 8 steps ahead, clamped to the last one, is prefetched: its
-// index is loaded again and its row start clamped so that the whole row lies
-// in the table.
+// index is loaded again (the row start is not clamped into the table: a
+// prefetch never faults).
 // CHECK:           %[[LAST:.*]] = arith.subi %[[N]], %c1
 // CHECK:           %[[NEXT:.*]] = arith.addi %[[J]], %c8
 // CHECK:           %[[AHEAD:.*]] = arith.minsi %[[NEXT]], %[[LAST]]
 // CHECK:           %[[RAW2:.*]] = memref.load %[[I]][%[[AHEAD]]]
 // CHECK:           %[[K2:.*]] = arith.index_cast %[[RAW2]]
 // CHECK:           %[[PF:.*]] = arith.muli %[[K2]], %c40
-// CHECK:           %[[ROOM:.*]] = arith.subi %[[TOTAL]], %c40
-// CHECK:           %[[LASTSTART:.*]] = arith.maxsi %[[ROOM]], %c0
-// CHECK:           %[[CLAMPED:.*]] = arith.minui %[[PF]], %[[LASTSTART]]
+// CHECK-NOT:       arith.minui
 // CHECK:           scf.for %[[L:.*]] = %c0 to %c40 step %c16 {
-// CHECK:             %[[AT:.*]] = arith.addi %[[CLAMPED]], %[[L]]
+// CHECK:             %[[AT:.*]] = arith.addi %[[PF]], %[[L]]
 // CHECK:             memref.prefetch %[[SRC]][%[[AT]]], read, locality<3>, data : memref<?xf32>
 // The row: 2 vectors of 16 floats, non-temporal when the gather is big and
 // the destination row 64-byte aligned, then a scalar tail of 8.

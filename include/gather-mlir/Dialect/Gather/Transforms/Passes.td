@@ -33,7 +33,9 @@ def GatherLowerSliceCopies
     table being read. The slice that the loop will copy `prefetch-distance`
     iterations later (along the innermost loop dimension) is prefetched: the
     index load and arithmetic that locate it are cloned with the induction
-    variable advanced and clamped to the loop bound.
+    variable advanced and clamped to the loop bound (the slice start itself
+    is clamped into the table only with `clamp-prefetch`: a prefetch never
+    faults).
 
     Unless `parallel` is set the `scf.forall` is replaced by a nest of
     sequential `scf.for` loops. With `parallel`, gathers that write at least
@@ -82,6 +84,9 @@ def GatherLowerSliceCopies
            /*default=*/"64",
            "inline-copy: loop iterations ahead whose slice is prefetched "
            "(0 disables)">,
+    Option<"clampPrefetch", "clamp-prefetch", "bool", /*default=*/"false",
+           "Clamp the prefetched slice into the table (a prefetch never "
+           "faults; the clamp costs instructions)">,
     Option<"parallel", "parallel", "bool", /*default=*/"false",
            "Keep large gathers' loops parallel (scf.forall)">,
     Option<"parallelThreshold", "parallel-threshold", "int64_t",
@@ -291,10 +296,15 @@ def GatherLowerElementLoops
     * `element`: the innermost loop prefetches the data element that the
       iteration `prefetch-distance` steps ahead will read: the index load
       and arithmetic that locate it are cloned with the induction variable
-      advanced, the position clamped into the table, and a
-      `memref.prefetch` with locality `locality` emitted; the last
-      `prefetch-distance` iterations run in a second loop without it. The
-      hardware prefetcher cannot follow these data-dependent reads.
+      advanced and a `memref.prefetch` with locality `locality` emitted
+      (the position is not clamped into the table unless `clamp-prefetch`:
+      a prefetch never faults); the last `prefetch-distance` iterations run
+      in a second loop without it. The hardware prefetcher cannot follow
+      these data-dependent reads. After the unrolling, when the body wraps
+      negative indices (signed index types), each step first reads the
+      indices it loads as vectors of `unroll` lanes and compares them with
+      zero (`sign-check`): a step with no negative index runs a copy of its
+      body without the wraps (`scf.if`), the others run it as it was.
     * `inner-axis` (the gathered axis innermost, the enclosing loop over
       data rows): the row `row-prefetch-distance` iterations of the row loop
       ahead is prefetched spread across the loop over the current row, a
