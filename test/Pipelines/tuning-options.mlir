@@ -9,7 +9,7 @@
 // RUN: not gather-opt %s --gather-to-atb="slice-copy-options={vector-bytes=3}" 2>&1 | FileCheck %s --check-prefix=BAD-VALUE
 
 // DEFAULT-LABEL: func.func @element
-// DEFAULT:         scf.for %{{.*}} step %c8
+// DEFAULT:         scf.for %{{.*}} step %c16
 // DEFAULT:           vector.reduction <or>
 // DEFAULT-LABEL: func.func @rows
 // DEFAULT:         vector.load %{{.*}} : memref<{{.*}}>, vector<16xf32>

@@ -1,16 +1,19 @@
 // The element form skips the wrap of negative indices in each unrolled step
-// of 8 whose indices (its own and the 8 whose data it prefetches, 96 ahead)
-// are all non-negative. Steps with and without negative indices alternate
+// of 16 whose indices (its own and the 16 whose data it prefetches, 96
+// ahead) are all non-negative. Steps with and without negative indices alternate
 // here, on a 1.2 MB table (large enough to be prefetched):
 // data[k] = k, and index i is 37 * i mod 300000, stored minus 300000 (the
 // same row, wrapped) in every third step and in a few single places, so
-// that every element of the result must be 37 * i mod 300000. The result
+// that every element of the result must be 37 * i mod 300000 (the steps
+// of 16 then mix both kinds; element-loop-options={unroll=8} runs the
+// pattern's own steps of 8). The result
 // is compared with that value computed without a gather; the count of
 // differences must be 0, under every setting that changes the loop.
 
 // RUN: gather-opt %s --gather-to-llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: gather-opt %s --gather-to-llvm=bounds-check=none | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: gather-opt %s --gather-to-llvm=bounds-check=clamp | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// RUN: gather-opt %s --gather-to-llvm="element-loop-options={unroll=8}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: gather-opt %s --gather-to-llvm="element-loop-options={sign-check=false}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: gather-opt %s --gather-to-llvm="element-loop-options={clamp-prefetch=true}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: gather-opt %s --gather-to-llvm="parallel=true element-loop-options={parallel-threshold=1024 parallel-chunks=3}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s

@@ -43,6 +43,11 @@ using namespace mlir::gather;
 
 namespace {
 
+/// The largest unroll factors accepted (the unrolled body grows with them).
+constexpr int64_t kMaxUnroll = 256;
+/// The largest number of parallel chunks accepted.
+constexpr int64_t kMaxParallelChunks = int64_t(1) << 20;
+
 /// Returns the load of the gathered data in `body`: the memref.load whose
 /// memref is not one of `operands` (the linalg operands, read through block
 /// arguments) and is defined above `loop`.
@@ -169,6 +174,8 @@ struct GatherLowerElementLoopsPass
   using Base::Base;
 
   void runOnOperation() override {
+    if (failed(checkOptions()))
+      return signalPassFailure();
     SmallVector<linalg::GenericOp> generics;
     getOperation().walk([&](linalg::GenericOp op) {
       auto form = op->getAttrOfType<StringAttr>("gather.form");
@@ -181,6 +188,30 @@ struct GatherLowerElementLoopsPass
     IRRewriter rewriter(&getContext());
     for (linalg::GenericOp op : generics)
       lower(rewriter, op);
+  }
+
+  /// Emits an error on the function for the first option out of its range.
+  LogicalResult checkOptions() {
+    StringRef pass = getArgument();
+    Operation *op = getOperation();
+    constexpr int64_t max = std::numeric_limits<int64_t>::max();
+    struct Range {
+      StringRef name;
+      int64_t value, min, max;
+    };
+    for (const Range &range :
+         {Range{"prefetch-distance", prefetchDistance, 0, kMaxPrefetchDistance},
+          Range{"locality", localityHint, 0, 3},
+          Range{"row-prefetch-distance", rowPrefetchDistance, 0,
+                kMaxPrefetchDistance},
+          Range{"unroll", unroll, 1, kMaxUnroll},
+          Range{"inner-unroll", innerUnroll, 1, kMaxUnroll},
+          Range{"parallel-threshold", parallelThreshold, 0, max},
+          Range{"parallel-chunks", parallelChunks, 1, kMaxParallelChunks}})
+      if (failed(checkOptionInRange(op, pass, range.name, range.value,
+                                    range.min, range.max)))
+        return failure();
+    return success();
   }
 
   /// Lowers one marked linalg.generic.
@@ -253,17 +284,18 @@ struct GatherLowerElementLoopsPass
     if (prefetch && !inner)
       prefetchElements(rewriter, loop, load);
     Value trip = loop.getUpperBound();
-    // A loop of statically at most `unroll` iterations stays as it is.
+    // A loop of statically at most `factor` iterations stays as it is.
+    int64_t factor = inner ? innerUnroll : unroll;
     std::optional<int64_t> staticTrip = getConstantIntValue(trip);
     std::optional<int64_t> staticStart =
         getConstantIntValue(loop.getLowerBound());
     bool isShort =
-        staticTrip && staticStart && *staticTrip - *staticStart <= unroll;
+        staticTrip && staticStart && *staticTrip - *staticStart <= factor;
     int64_t step = 1;
-    if (unroll > 1 && !isShort) {
-      FailureOr<UnrolledLoopInfo> unrolled = loopUnrollByFactor(loop, unroll);
+    if (factor > 1 && !isShort) {
+      FailureOr<UnrolledLoopInfo> unrolled = loopUnrollByFactor(loop, factor);
       if (succeeded(unrolled)) {
-        step = unroll;
+        step = factor;
         if (!inner && signCheck && unrolled->mainLoopOp)
           skipWrapsWhenNonNegative(rewriter, *unrolled->mainLoopOp,
                                    operands[0]);

@@ -7,21 +7,21 @@
 #map = affine_map<(d0) -> (d0)>
 // The element form on a 64 MiB table: the element of index i + 96 is
 // prefetched (not clamped into the table: a prefetch never faults) with
-// locality 0 in a loop over the first 1024 - 96 elements, unrolled by 8; the
-// last 96 run in a second loop without the prefetch. Each step of 8 first
-// reads the 16 indices it loads (its own 8 and the 8 it prefetches for) as
+// locality 0 in a loop over the first 1024 - 96 elements, unrolled by 16; the
+// last 96 run in a second loop without the prefetch. Each step of 16 first
+// reads the 32 indices it loads (its own 16 and the 16 it prefetches for) as
 // two vectors: when none is negative, a copy of the step without the wrap
 // runs.
 // CHECK-LABEL: func.func @element
 // CHECK-SAME:    (%[[D:.*]]: memref<16777216xf32>, %[[I:.*]]: memref<1024xi64>, %[[O:.*]]: memref<1024xf32>)
-// CHECK-DAG:     %[[ZEROS:.*]] = arith.constant dense<0> : vector<8xi64>
-// CHECK:         scf.for %[[J:.*]] = %c0 to %c928 step %c8 {
-// CHECK:           %[[OWN:.*]] = vector.load %[[I]][%[[J]]] : memref<1024xi64>, vector<8xi64>
+// CHECK-DAG:     %[[ZEROS:.*]] = arith.constant dense<0> : vector<16xi64>
+// CHECK:         scf.for %[[J:.*]] = %c0 to %c928 step %c16 {
+// CHECK:           %[[OWN:.*]] = vector.load %[[I]][%[[J]]] : memref<1024xi64>, vector<16xi64>
 // CHECK:           %[[AHEAD8:.*]] = arith.addi %[[J]], %c96
-// CHECK:           %[[NEXT:.*]] = vector.load %[[I]][%[[AHEAD8]]] : memref<1024xi64>, vector<8xi64>
+// CHECK:           %[[NEXT:.*]] = vector.load %[[I]][%[[AHEAD8]]] : memref<1024xi64>, vector<16xi64>
 // CHECK:           %[[ALL:.*]] = arith.ori %[[OWN]], %[[NEXT]]
-// CHECK:           %[[NEG:.*]] = arith.cmpi slt, %[[ALL]], %[[ZEROS]] : vector<8xi64>
-// CHECK:           %[[ANY:.*]] = vector.reduction <or>, %[[NEG]] : vector<8xi1> into i1
+// CHECK:           %[[NEG:.*]] = arith.cmpi slt, %[[ALL]], %[[ZEROS]] : vector<16xi64>
+// CHECK:           %[[ANY:.*]] = vector.reduction <or>, %[[NEG]] : vector<16xi1> into i1
 // CHECK:           scf.if %[[ANY]] {
 // CHECK:             %[[AHEAD:.*]] = arith.addi %[[J]], %c96
 // CHECK:             %[[RAW:.*]] = memref.load %[[I]][%[[AHEAD]]]
@@ -33,7 +33,7 @@
 // CHECK:             arith.select
 // CHECK:             memref.load %[[D]]
 // CHECK:             memref.store
-// CHECK-COUNT-7:     memref.prefetch
+// CHECK-COUNT-15:     memref.prefetch
 // CHECK-NOT:         memref.prefetch
 // CHECK:           } else {
 // CHECK-NOT:         arith.select
@@ -45,7 +45,7 @@
 // CHECK:             %[[OWNK:.*]] = arith.index_cast %[[OWNRAW]]
 // CHECK:             %[[V:.*]] = memref.load %[[D]][%[[OWNK]]]
 // CHECK:             memref.store %[[V]], %[[O]][%[[J]]]
-// CHECK-COUNT-7:     memref.prefetch
+// CHECK-COUNT-15:     memref.prefetch
 // CHECK-NOT:         memref.prefetch
 // CHECK-NOT:         arith.select
 // CHECK:           }
@@ -99,25 +99,25 @@ func.func @element(%d: memref<16777216xf32>, %i: memref<1024xi64>, %o: memref<10
 
 #map = affine_map<(d0, d1) -> (d1)>
 #map1 = affine_map<(d0, d1) -> (d0, d1)>
-// The inner-axis form on a [4096, 4096] table: at each unrolled step of 8
-// outputs of row r, the share of row r + 2 (clamped to the last row) that
-// these 8 of the 1024 outputs cover, 32 elements = 2 cache lines, is
+// The inner-axis form on a [4096, 4096] table: at each unrolled step of 32
+// outputs of row r, the share of row r + 1 (clamped to the last row) that
+// these 32 of the 1024 outputs cover, 128 elements = 8 cache lines, is
 // prefetched; so the row arrives across the loop, not in one burst.
 // CHECK-LABEL: func.func @inner_axis
 // CHECK-SAME:    (%[[D:.*]]: memref<4096x4096xf32>, %[[P:.*]]: memref<1024xindex>, %[[O:.*]]: memref<4096x1024xf32>)
 // CHECK:         scf.for %[[R:.*]] = %c0 to %c4096 step %c1 {
-// CHECK:           %[[NEXT:.*]] = arith.addi %[[R]], %c2
+// CHECK:           %[[NEXT:.*]] = arith.addi %[[R]], %c1
 // CHECK:           %[[AHEAD:.*]] = arith.minsi %[[NEXT]], %c4095
-// CHECK:           scf.for %[[J:.*]] = %c0 to %c1024 step %c8 {
+// CHECK:           scf.for %[[J:.*]] = %c0 to %c1024 step %c32 {
 // CHECK:             %[[SCALED:.*]] = arith.muli %[[J]], %c4096
 // CHECK:             %[[COL:.*]] = arith.divui %[[SCALED]], %c1024
-// CHECK:             scf.for %[[L:.*]] = %c0 to %c2 step %c1 {
+// CHECK:             scf.for %[[L:.*]] = %c0 to %c8 step %c1 {
 // CHECK:               %[[OFF:.*]] = arith.muli %[[L]], %c16
 // CHECK:               %[[AT:.*]] = arith.addi %[[COL]], %[[OFF]]
 // CHECK:               %[[CL:.*]] = arith.minui %[[AT]], %c4095
 // CHECK:               memref.prefetch %[[D]][%[[AHEAD]], %[[CL]]], read, locality<3>, data
 // CHECK:             }
-// CHECK-COUNT-8:     memref.load %[[D]][%[[R]], %{{.*}}]
+// CHECK-COUNT-32:    memref.load %[[D]][%[[R]], %{{.*}}]
 // CHECK:           }
 // CHECK:         }
 // 16 MiB of output: 4 chunks of 1024 rows in an scf.parallel, a sequential
@@ -160,14 +160,14 @@ func.func @unmarked(%d: memref<16777216xf32>, %i: memref<1024xindex>, %o: memref
 #map = affine_map<(d0, d1) -> (d0, d1)>
 // Indices of rank 2 (a batch row each) and i32: the vectors read along the
 // last dimension at the row's coordinate. A 4 KiB table gets no prefetch,
-// so one vector covers the step.
+// so one vector of 16 covers the step.
 // CHECK-LABEL: func.func @element_rows_i32
 // CHECK-SAME:    (%[[D:.*]]: memref<1024xf32>, %[[I:.*]]: memref<4x64xi32>, %[[O:.*]]: memref<4x64xf32>)
 // CHECK:         scf.for %[[R:.*]] = %c0 to %c4 step %c1 {
-// CHECK:           scf.for %[[J:.*]] = %c0 to %c64 step %c8 {
-// CHECK:             %[[V:.*]] = vector.load %[[I]][%[[R]], %[[J]]] : memref<4x64xi32>, vector<8xi32>
+// CHECK:           scf.for %[[J:.*]] = %c0 to %c64 step %c16 {
+// CHECK:             %[[V:.*]] = vector.load %[[I]][%[[R]], %[[J]]] : memref<4x64xi32>, vector<16xi32>
 // CHECK-NOT:         vector.load
-// CHECK:             arith.cmpi slt, %[[V]], %{{.*}} : vector<8xi32>
+// CHECK:             arith.cmpi slt, %[[V]], %{{.*}} : vector<16xi32>
 // CHECK:             vector.reduction <or>
 // CHECK:             scf.if
 // CHECK-NOT:         memref.prefetch

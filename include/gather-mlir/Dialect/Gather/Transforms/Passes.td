@@ -311,8 +311,12 @@ def GatherLowerElementLoops
       few cache lines per unrolled step, so that the prefetches never come
       in one burst.
 
-    The innermost loop is then unrolled by `unroll`. Tables smaller than
-    1 MiB (which stay in the caches) get no prefetch.
+    The innermost loop is then unrolled by `unroll` (`element`) or
+    `inner-unroll` (`inner-axis`). Tables smaller than 1 MiB (which stay in
+    the caches) get no prefetch. An option out of its range (distances
+    negative or above 2^31 - 1, `locality` above 3, unroll factors outside
+    [1, 256], `parallel-chunks` outside [1, 2^20], `parallel-threshold`
+    negative) is an error.
 
     With `parallel`, gathers that write at least `parallel-threshold` bytes
     run their outermost loop split into `parallel-chunks` chunks by an
@@ -334,11 +338,13 @@ def GatherLowerElementLoops
     Option<"localityHint", "locality", "uint32_t", /*default=*/"0",
            "element: locality hint of the prefetch (0-3)">,
     Option<"rowPrefetchDistance", "row-prefetch-distance", "int64_t",
-           /*default=*/"2",
+           /*default=*/"1",
            "inner-axis: row-loop iterations ahead whose row is prefetched "
            "(0 disables)">,
-    Option<"unroll", "unroll", "int64_t", /*default=*/"8",
-           "Unroll factor of the innermost loop (1 disables)">,
+    Option<"unroll", "unroll", "int64_t", /*default=*/"16",
+           "element: unroll factor of the innermost loop (1 disables)">,
+    Option<"innerUnroll", "inner-unroll", "int64_t", /*default=*/"32",
+           "inner-axis: unroll factor of the loop over a row (1 disables)">,
     Option<"clampPrefetch", "clamp-prefetch", "bool", /*default=*/"false",
            "element: clamp the prefetched position into the table (a "
            "prefetch never faults; the clamp costs instructions)">,
