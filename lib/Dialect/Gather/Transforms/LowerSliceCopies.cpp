@@ -140,6 +140,23 @@ bool isSelfCopy(memref::CopyOp copy) {
 /// are dynamic), or nothing when that product, or the byte size of any
 /// trailing part of the shape (`elementBytes` bytes per element), exceeds
 /// 2^63 - 1.
+/// The bytes one element of `type` takes in memory (i1 and other integers
+/// that are no whole byte: rounded up; complex: both parts; index: 8), or
+/// nothing for types the copy does not handle.
+std::optional<int64_t> getStorageBytes(Type type) {
+  if (type.isIntOrFloat())
+    return std::max<int64_t>(1, llvm::divideCeil(type.getIntOrFloatBitWidth(),
+                                                 8));
+  if (type.isIndex())
+    return 8;
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    std::optional<int64_t> part = getStorageBytes(complex.getElementType());
+    if (part && complex.getElementType().isIntOrFloat())
+      return 2 * *part;
+  }
+  return std::nullopt;
+}
+
 std::optional<int64_t> getStaticElementCount(MemRefType type,
                                              int64_t elementBytes) {
   int64_t elements = 1;
@@ -270,10 +287,17 @@ struct GatherLowerSliceCopiesPass
     if (!src || !dst)
       return;
     Type elementType = cast<MemRefType>(src->base.getType()).getElementType();
-    if (!elementType.isIntOrFloat() ||
-        elementType.getIntOrFloatBitWidth() % 8 != 0)
+    // Integers and floats of whole bytes are copied with vectors; other
+    // element types (i1 and other widths that are no whole byte, complex,
+    // index) element by element in a loop, which still avoids a library
+    // call per slice. A vector of i1 would be bit-packed in memory, unlike
+    // a memref of i1, and complex numbers make no vectors.
+    std::optional<int64_t> bytes = getStorageBytes(elementType);
+    if (!bytes)
       return;
-    int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+    int64_t elementBytes = *bytes;
+    bool scalarOnly = !elementType.isIntOrFloat() ||
+                      elementType.getIntOrFloatBitWidth() % 8 != 0;
     // Buffers whose sizes overflow 64-bit arithmetic are left alone.
     std::optional<int64_t> srcElements = getStaticElementCount(
         cast<MemRefType>(src->base.getType()), elementBytes);
@@ -317,8 +341,10 @@ struct GatherLowerSliceCopiesPass
                         getValueOrCreateConstantIndexOp(rewriter, loc, size));
     Value laneCount = constant(lanes);
     Value vectorElements =
-        mul(rewriter.createOrFold<arith::DivUIOp>(loc, rowElements, laneCount),
-            laneCount);
+        scalarOnly ? constant(0)
+                   : mul(rewriter.createOrFold<arith::DivUIOp>(loc, rowElements,
+                                                               laneCount),
+                         laneCount);
     Value gatherBytes = mul(rowElements, constant(elementBytes));
     for (OpFoldResult ub : forall.getMixedUpperBound())
       gatherBytes =
@@ -356,13 +382,15 @@ struct GatherLowerSliceCopiesPass
         linearOffset(rewriter, loc, *dst, dst->subview.getMixedOffsets());
     // The form the gather lowering chose: short slices are copied inline.
     auto form = forall->getAttrOfType<StringAttr>("gather.form");
-    bool isInline = form && form.getValue() == "inline-copy";
+    bool isInline = form && form.getValue() == "inline-copy" && !scalarOnly;
     if (prefetch)
       emitPrefetch(rewriter, loc, forall, *src, srcFlat, srcTotal, rowElements,
                    elementBytes,
                    isInline ? inlinePrefetchDistance : prefetchDistance);
 
-    auto vectorType = VectorType::get({lanes}, elementType);
+    // (Not built for the element-by-element copy: no vector of its type.)
+    VectorType vectorType =
+        scalarOnly ? VectorType() : VectorType::get({lanes}, elementType);
     Value zero = constant(0);
     auto emitVectorLoop = [&](OpBuilder &builder, Location l,
                               bool nontemporal) {

@@ -98,9 +98,15 @@ func.func @dynamic_inline(%d: memref<?x?xf64>, %i: memref<?xi32>, %o: memref<?x?
 
 // -----
 
-// i1 elements are not whole bytes: the copy stays (and stays correct).
+// i1 elements are not whole bytes and complex numbers make no vectors: the
+// inline form copies them element by element, with no library call.
 // CHECK-LABEL: func.func @bits
-// CHECK:         memref.copy
+// CHECK:         scf.forall
+// CHECK:           scf.for %{{.*}} = %c0 to %c37 step %c1 {
+// CHECK:             memref.load %{{.*}} : memref<3700xi1>
+// CHECK:             memref.store %{{.*}} : memref<296xi1>
+// CHECK-NOT:     memref.copy
+// CHECK-NOT:     vector.
 func.func @bits(%d: memref<100x37xi1>, %i: memref<8xi64>, %o: memref<8x37xi1>) {
   scf.forall (%j) in (8) {
     %raw = memref.load %i[%j] : memref<8xi64>
@@ -108,6 +114,27 @@ func.func @bits(%d: memref<100x37xi1>, %i: memref<8xi64>, %o: memref<8x37xi1>) {
     %src = memref.subview %d[%k, 0] [1, 37] [1, 1] : memref<100x37xi1> to memref<37xi1, strided<[1], offset: ?>>
     %dst = memref.subview %o[%j, 0] [1, 37] [1, 1] : memref<8x37xi1> to memref<37xi1, strided<[1], offset: ?>>
     memref.copy %src, %dst : memref<37xi1, strided<[1], offset: ?>> to memref<37xi1, strided<[1], offset: ?>>
+  } {gather.form = "inline-copy"}
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @complex
+// CHECK:         scf.forall
+// CHECK:           memref.prefetch
+// CHECK:           scf.for %{{.*}} = %c0 to %c3 step %c1 {
+// CHECK:             %[[X:.*]] = memref.load %{{.*}} : memref<300000xcomplex<f32>>
+// CHECK:             memref.store %[[X]], %{{.*}} : memref<24xcomplex<f32>>
+// CHECK-NOT:     memref.copy
+// CHECK-NOT:     vector.
+func.func @complex(%d: memref<100000x3xcomplex<f32>>, %i: memref<8xi64>, %o: memref<8x3xcomplex<f32>>) {
+  scf.forall (%j) in (8) {
+    %raw = memref.load %i[%j] : memref<8xi64>
+    %k = arith.index_cast %raw : i64 to index
+    %src = memref.subview %d[%k, 0] [1, 3] [1, 1] : memref<100000x3xcomplex<f32>> to memref<3xcomplex<f32>, strided<[1], offset: ?>>
+    %dst = memref.subview %o[%j, 0] [1, 3] [1, 1] : memref<8x3xcomplex<f32>> to memref<3xcomplex<f32>, strided<[1], offset: ?>>
+    memref.copy %src, %dst : memref<3xcomplex<f32>, strided<[1], offset: ?>> to memref<3xcomplex<f32>, strided<[1], offset: ?>>
   } {gather.form = "inline-copy"}
   return
 }
