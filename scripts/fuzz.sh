@@ -7,8 +7,9 @@
 # fuzzer: builds build-sanitize/bin/gather-fuzz (clang-22, ASan + UBSan +
 # libFuzzer, through scripts/ci/sanitize.sh), writes the seed corpus from the
 # lit tests (scripts/fuzz-corpus.py) and fuzzes for SECONDS, continuing
-# after crashes; the corpus grows in build-sanitize/fuzz/corpus and every
-# crash, timeout or leak is saved in build-sanitize/fuzz/artifacts/ (replay
+# after crashes; the corpus grows in build-sanitize/fuzz/corpus, every
+# crash, timeout or leak is saved in build-sanitize/fuzz/artifacts/ and its
+# sanitizer report (with the stack) in build-sanitize/fuzz/reports/ (replay
 # one with `build-sanitize/bin/gather-fuzz FILE` or, in the normal build,
 # `build/bin/gather-fuzz-replay FILE`).
 #
@@ -46,13 +47,19 @@ python3 "$root/scripts/fuzz-corpus.py" "$fuzz/seed" || exit 1
 # own C++ runtime), so the runtime is preloaded.
 runtime=$(clang++-22 -print-runtime-dir)/libclang_rt.asan-x86_64.so
 touch "$fuzz/.start"
-export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1
-export UBSAN_OPTIONS=abort_on_error=1:halt_on_error=1:print_stacktrace=1
+# The sanitizer reports of the forked jobs go to files in $fuzz/reports
+# (the job logs, with the stacks, are deleted when a job ends).
+mkdir -p "$fuzz/reports"
+export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:log_path=$fuzz/reports/asan
+export UBSAN_OPTIONS=abort_on_error=1:halt_on_error=1:print_stacktrace=1:log_path=$fuzz/reports/ubsan
+export ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-22/bin/llvm-symbolizer
 export LSAN_OPTIONS=suppressions=$root/cmake/lsan-suppressions.txt
 LD_PRELOAD=$runtime "$build/bin/gather-fuzz" -fork=1 -ignore_crashes=1 \
   -ignore_timeouts=1 -ignore_ooms=1 -max_total_time="$seconds" -timeout=60 \
   -rss_limit_mb=3072 -max_len=4096 -artifact_prefix="$fuzz/artifacts/" \
   "$fuzz/corpus" "$fuzz/seed" 2>&1 | tail -20
 found=$(find "$fuzz/artifacts" -type f -newer "$fuzz/.start" | wc -l)
-echo "fuzz: $found new artifacts in $fuzz/artifacts"
-[ "$found" -eq 0 ]
+reports=$(find "$fuzz/reports" -type f -newer "$fuzz/.start" | wc -l)
+echo "fuzz: $found new artifacts in $fuzz/artifacts, $reports new" \
+  "sanitizer reports in $fuzz/reports"
+[ "$found" -eq 0 ] && [ "$reports" -eq 0 ]

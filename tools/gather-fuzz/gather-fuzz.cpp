@@ -43,6 +43,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <string>
 
 using namespace mlir;
 
@@ -128,7 +129,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       sawError = true;
     return success();
   });
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  // MLIR's lexer reads the byte after the text, expecting the NUL that a
+  // MemoryBuffer of a file carries (gather-opt's input always has it);
+  // libFuzzer's buffer ends without one, and a symbol name at its very end
+  // made the lexer read past it (heap-buffer-overflow in
+  // Token::getSymbolReference). A std::string carries the NUL.
+  std::string text(reinterpret_cast<const char *>(data), size);
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
   if (!module || !hasPipelineInputOnly(*module))
     return 0;
