@@ -284,10 +284,11 @@ struct ConvertATBToRuntimePass
       Value zero = arith::ConstantIntOp::create(builder, loc, 0, 64);
       Value isNull = arith::CmpIOp::create(
           builder, loc, arith::CmpIPredicate::eq, address, zero);
-      Value status = arith::SelectOp::create(
-          builder, loc, isNull,
-          arith::ConstantIntOp::create(builder, loc, kOutOfDeviceMemory, 32),
-          arith::ConstantIntOp::create(builder, loc, 0, 32));
+      Value outOfMemory =
+          arith::ConstantIntOp::create(builder, loc, kOutOfDeviceMemory, 32);
+      Value ok = arith::ConstantIntOp::create(builder, loc, 0, 32);
+      Value status =
+          arith::SelectOp::create(builder, loc, isNull, outOfMemory, ok);
       checkStatus(builder, loc, status);
       Value offset = arith::ConstantIndexOp::create(builder, loc, 0);
       Value view = memref::ViewOp::create(builder, loc, type, raw->front(),

@@ -526,33 +526,35 @@ struct GatherLowerElementLoopsPass
     int64_t lineElements = std::max<int64_t>(1, kCacheLineBytes / elementBytes);
     // Lines per unrolled step: ceil(ceil(R * step / n) / lineElements),
     // at least one.
-    Value perStep = rewriter.createOrFold<arith::CeilDivUIOp>(
-        loc,
-        rewriter.createOrFold<arith::MulIOp>(loc, rowElements, constant(step)),
-        rewriter.createOrFold<arith::MaxUIOp>(loc, trip, constant(1)));
-    Value lines = rewriter.createOrFold<arith::MaxUIOp>(
-        loc,
-        rewriter.createOrFold<arith::CeilDivUIOp>(loc, perStep,
-                                                  constant(lineElements)),
-        constant(1));
+    // (One op per statement: the order of the IR must not depend on the
+    // compiler's order of evaluating arguments.)
+    Value stepElements =
+        rewriter.createOrFold<arith::MulIOp>(loc, rowElements, constant(step));
+    Value one = constant(1);
+    Value tripAtLeastOne =
+        rewriter.createOrFold<arith::MaxUIOp>(loc, trip, one);
+    Value perStep = rewriter.createOrFold<arith::CeilDivUIOp>(loc, stepElements,
+                                                              tripAtLeastOne);
+    Value stepLines = rewriter.createOrFold<arith::CeilDivUIOp>(
+        loc, perStep, constant(lineElements));
+    Value lines = rewriter.createOrFold<arith::MaxUIOp>(loc, stepLines, one);
     Value rowEnd =
         rewriter.createOrFold<arith::SubIOp>(loc, rowElements, constant(1));
 
     // In the (unrolled) loop over the row, once per step.
     rewriter.setInsertionPointToStart(loop.getBody());
     Value j = loop.getInductionVar();
-    Value column = arith::DivUIOp::create(
-        rewriter, loc, arith::MulIOp::create(rewriter, loc, j, rowElements),
-        rewriter.createOrFold<arith::MaxUIOp>(loc, trip, constant(1)));
+    Value scaled = arith::MulIOp::create(rewriter, loc, j, rowElements);
+    Value column =
+        arith::DivUIOp::create(rewriter, loc, scaled, tripAtLeastOne);
     SmallVector<Value> prefix(indices.drop_back(2));
+    Value zero = constant(0);
     scf::ForOp::create(
-        rewriter, loc, constant(0), lines, constant(1), ValueRange{},
+        rewriter, loc, zero, lines, one, ValueRange{},
         [&](OpBuilder &b, Location l, Value line, ValueRange) {
-          Value at = arith::AddIOp::create(
-              b, l, column,
-              arith::MulIOp::create(
-                  b, l, line,
-                  arith::ConstantIndexOp::create(b, l, lineElements)));
+          Value lineStep = arith::ConstantIndexOp::create(b, l, lineElements);
+          Value offset = arith::MulIOp::create(b, l, line, lineStep);
+          Value at = arith::AddIOp::create(b, l, column, offset);
           at = arith::MinUIOp::create(b, l, at, rowEnd);
           SmallVector<Value> coords(prefix);
           coords.push_back(rowAhead);
@@ -585,16 +587,14 @@ struct GatherLowerElementLoopsPass
     rewriter.setInsertionPointToStart(ifOp.thenBlock());
 
     Value total = loop.getUpperBound();
-    Value chunk = arith::MaxUIOp::create(
-        rewriter, loc,
-        arith::CeilDivUIOp::create(
-            rewriter, loc, total,
-            constant(std::max<int64_t>(1, parallelChunks))),
-        constant(1));
+    Value chunks = constant(std::max<int64_t>(1, parallelChunks));
+    Value perChunk = arith::CeilDivUIOp::create(rewriter, loc, total, chunks);
+    Value one = constant(1);
+    Value chunk = arith::MaxUIOp::create(rewriter, loc, perChunk, one);
     Value count = arith::CeilDivUIOp::create(rewriter, loc, total, chunk);
-    auto par =
-        scf::ParallelOp::create(rewriter, loc, ValueRange{constant(0)},
-                                ValueRange{count}, ValueRange{constant(1)});
+    Value zero = constant(0);
+    auto par = scf::ParallelOp::create(rewriter, loc, ValueRange{zero},
+                                       ValueRange{count}, ValueRange{one});
     rewriter.setInsertionPointToStart(par.getBody());
     Value lo =
         arith::MulIOp::create(rewriter, loc, par.getInductionVars()[0], chunk);

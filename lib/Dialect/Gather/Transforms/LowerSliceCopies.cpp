@@ -145,8 +145,8 @@ bool isSelfCopy(memref::CopyOp copy) {
 /// nothing for types the copy does not handle.
 std::optional<int64_t> getStorageBytes(Type type) {
   if (type.isIntOrFloat())
-    return std::max<int64_t>(1, llvm::divideCeil(type.getIntOrFloatBitWidth(),
-                                                 8));
+    return std::max<int64_t>(1,
+                             llvm::divideCeil(type.getIntOrFloatBitWidth(), 8));
   if (type.isIndex())
     return 8;
   if (auto complex = dyn_cast<ComplexType>(type)) {
@@ -503,11 +503,14 @@ struct GatherLowerSliceCopiesPass
       if (*staticRow % lanes == 0)
         return;
     } else {
-      whole = arith::MulIOp::create(
-          b, loc, arith::DivUIOp::create(b, loc, rowElements, constant(lanes)),
-          constant(lanes));
+      // One op per statement: the IR order must not depend on the
+      // compiler's order of evaluating arguments.
+      Value laneCount = constant(lanes);
+      Value vectors = arith::DivUIOp::create(b, loc, rowElements, laneCount);
+      whole = arith::MulIOp::create(b, loc, vectors, laneCount);
+      Value zero = constant(0);
       scf::ForOp::create(
-          b, loc, constant(0), whole, constant(lanes), ValueRange{},
+          b, loc, zero, whole, laneCount, ValueRange{},
           [&](OpBuilder &nested, Location l, Value i, ValueRange) {
             copyVector(nested, l, i);
             scf::YieldOp::create(nested, l);
@@ -572,11 +575,10 @@ struct GatherLowerSliceCopiesPass
     }
 
     Value iv = forall.getInductionVars()[innermost];
-    Value last = arith::SubIOp::create(
-        rewriter, loc,
-        getValueOrCreateConstantIndexOp(rewriter, loc,
-                                        forall.getMixedUpperBound()[innermost]),
-        arith::ConstantIndexOp::create(rewriter, loc, 1));
+    Value bound = getValueOrCreateConstantIndexOp(
+        rewriter, loc, forall.getMixedUpperBound()[innermost]);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value last = arith::SubIOp::create(rewriter, loc, bound, one);
     Value ahead = arith::MinSIOp::create(
         rewriter, loc,
         arith::AddIOp::create(

@@ -138,18 +138,20 @@ struct GatherPrefetchRowsPass
         rewriter, loc, rowElements,
         constant(std::max<int64_t>(1, prefetchBytes / elementBytes)));
     SmallVector<Value> prefix(indices.drop_back(2));
-    scf::ForOp::create(
-        rewriter, loc, constant(0), limit,
-        constant(std::max<int64_t>(1, kCacheLineBytes / elementBytes)),
-        ValueRange{}, [&](OpBuilder &b, Location l, Value column, ValueRange) {
-          SmallVector<Value> at(prefix);
-          at.push_back(ahead);
-          at.push_back(column);
-          memref::PrefetchOp::create(b, l, table, at, /*isWrite=*/false,
-                                     /*localityHint=*/3,
-                                     /*isDataCache=*/true);
-          scf::YieldOp::create(b, l);
-        });
+    Value zero = constant(0);
+    Value lineElements =
+        constant(std::max<int64_t>(1, kCacheLineBytes / elementBytes));
+    scf::ForOp::create(rewriter, loc, zero, limit, lineElements, ValueRange{},
+                       [&](OpBuilder &b, Location l, Value column, ValueRange) {
+                         SmallVector<Value> at(prefix);
+                         at.push_back(ahead);
+                         at.push_back(column);
+                         memref::PrefetchOp::create(b, l, table, at,
+                                                    /*isWrite=*/false,
+                                                    /*localityHint=*/3,
+                                                    /*isDataCache=*/true);
+                         scf::YieldOp::create(b, l);
+                       });
   }
 };
 
