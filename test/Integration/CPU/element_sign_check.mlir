@@ -22,6 +22,13 @@
 // is still reported.
 // RUN: gather-opt %s --gather-to-llvm | not mlir-runner -e too_large -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils 2>&1 | FileCheck %s --check-prefix=LARGE
 
+// Index types index and i32 (vectors of 16 index or i32 lanes), on a small
+// table (no prefetch): indices 3 * k mod 100, minus 100 from k = 41 on.
+// RUN: gather-opt %s --gather-to-llvm | mlir-runner -e other_types -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s --check-prefix=TYPES
+// RUN: gather-opt %s --gather-to-llvm="element-loop-options={sign-check=false}" | mlir-runner -e other_types -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s --check-prefix=TYPES
+// TYPES:      index differences: 0
+// TYPES-NEXT: i32 differences: 0
+
 // The lowering took the form with the check.
 // RUN: gather-opt %s --gather-to-affine | FileCheck %s --check-prefix=IR
 // IR-LABEL: func.func @gather
@@ -141,5 +148,65 @@ func.func @too_large() {
   %c0 = arith.constant 0 : index
   %v = tensor.extract %r[%c0] : tensor<1000xf32>
   vector.print %v : f32
+  return
+}
+
+/// 3 * k mod 100, minus 100 from k = 41 on, as index.
+func.func @small_indices() -> tensor<64xindex> {
+  %c100 = arith.constant 100 : index
+  %c3 = arith.constant 3 : index
+  %c40 = arith.constant 40 : index
+  %t = tensor.generate {
+  ^bb0(%k: index):
+    %m = arith.muli %k, %c3 : index
+    %r = arith.remui %m, %c100 : index
+    %late = arith.cmpi ugt, %k, %c40 : index
+    %wrapped = arith.subi %r, %c100 : index
+    %v = arith.select %late, %wrapped, %r : index
+    tensor.yield %v : index
+  } : tensor<64xindex>
+  return %t : tensor<64xindex>
+}
+
+/// The number of positions k where `r[k]` is not 3 * k mod 100.
+func.func @count_differences(%r: tensor<64xf32>) -> i64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c64 = arith.constant 64 : index
+  %c100 = arith.constant 100 : index
+  %zero = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %count = scf.for %k = %c0 to %c64 step %c1 iter_args(%acc = %zero) -> (i64) {
+    %m = arith.muli %k, %c3 : index
+    %r3 = arith.remui %m, %c100 : index
+    %w64 = arith.index_cast %r3 : index to i64
+    %want = arith.sitofp %w64 : i64 to f32
+    %got = tensor.extract %r[%k] : tensor<64xf32>
+    %differs = arith.cmpf une, %got, %want : f32
+    %add = arith.select %differs, %one, %zero : i64
+    %next = arith.addi %acc, %add : i64
+    scf.yield %next : i64
+  }
+  return %count : i64
+}
+
+func.func @other_types() {
+  %d = tensor.generate {
+  ^bb0(%k: index):
+    %k64 = arith.index_cast %k : index to i64
+    %f = arith.sitofp %k64 : i64 to f32
+    tensor.yield %f : f32
+  } : tensor<100xf32>
+  %i = call @small_indices() : () -> tensor<64xindex>
+  %g = gather.gather %d[%i] : tensor<100xf32>, tensor<64xindex> -> tensor<64xf32>
+  %n = call @count_differences(%g) : (tensor<64xf32>) -> i64
+  vector.print str "index differences: "
+  vector.print %n : i64
+  %i32 = arith.index_cast %i : tensor<64xindex> to tensor<64xi32>
+  %g32 = gather.gather %d[%i32] : tensor<100xf32>, tensor<64xi32> -> tensor<64xf32>
+  %n32 = call @count_differences(%g32) : (tensor<64xf32>) -> i64
+  vector.print str "i32 differences: "
+  vector.print %n32 : i64
   return
 }
