@@ -522,8 +522,8 @@ LLVM_ATTRIBUTE_NOINLINE static void tunedElementGather(const float *data,
 /// of a signed index type (variant (e); the tuned C above reads the indices
 /// as they are).
 LLVM_ATTRIBUTE_NOINLINE static void
-tunedElementGatherWrapped(const float *data, const int64_t *indices,
-                          float *out, int64_t n) {
+tunedElementGatherWrapped(const float *data, const int64_t *indices, float *out,
+                          int64_t n) {
   constexpr int64_t kDistance = 96;
   auto wrap = [n](int64_t k) { return k < 0 ? k + n : k; };
   int64_t i = 0;

@@ -445,8 +445,7 @@ struct GatherShardingModel
           // evaluating call arguments.
           Value negative = arith::CmpIOp::create(b, l, P::slt, k, zero);
           Value shifted = arith::AddIOp::create(b, l, k, rows);
-          Value wrapped =
-              arith::SelectOp::create(b, l, negative, shifted, k);
+          Value wrapped = arith::SelectOp::create(b, l, negative, shifted, k);
           Value above = arith::CmpIOp::create(b, l, P::sge, wrapped, zero);
           Value below = arith::CmpIOp::create(b, l, P::slt, wrapped, rows);
           Value inRange = arith::AndIOp::create(b, l, above, below);
