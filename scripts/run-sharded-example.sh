@@ -27,19 +27,8 @@ case $n in
   ;;
 esac
 
-missing=()
-for p in mpich libmpich-dev clang-22; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
-    missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "run-sharded-example: installing ${missing[*]}" >&2
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
-    --no-install-recommends "${missing[@]}" >/dev/null
-fi
+"$root/scripts/install-packages.sh" run-sharded-example mpich libmpich-dev \
+  clang-22 || exit 1
 [ -x "$build/bin/gather-opt" ] || "$root/scripts/setup.sh" gather-opt >/dev/null
 
 work=$(mktemp -d)

@@ -12,22 +12,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${GATHER_BUILD_DIR:-$root/build}
 llvm=/usr/lib/llvm-22
 
-packages=(cmake ninja-build ccache g++ python3 llvm-22-dev llvm-22-tools
-  libmlir-22-dev mlir-22-tools libomp-22-dev libgtest-dev libgmock-dev zlib1g-dev
-  libzstd-dev libcurl4-openssl-dev libedit-dev libxml2-dev)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
-    missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "setup: installing ${missing[*]}"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-    "${missing[@]}" >/dev/null
-fi
+"$root/scripts/install-packages.sh" setup cmake ninja-build ccache g++ \
+  python3 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools \
+  libomp-22-dev libgtest-dev libgmock-dev zlib1g-dev libzstd-dev \
+  libcurl4-openssl-dev libedit-dev libxml2-dev || exit 1
 
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache

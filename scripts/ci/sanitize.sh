@@ -37,22 +37,10 @@ fail() {
 
 # The normal prerequisites (scripts/setup.sh installs them) and the compiler
 # with its sanitizer and libFuzzer runtimes.
-packages=(cmake ninja-build ccache python3 llvm-22-dev llvm-22-tools
-  libmlir-22-dev mlir-22-tools libomp-22-dev libgtest-dev libgmock-dev
-  clang-22 libclang-rt-22-dev)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
-    missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "sanitize: installing ${missing[*]}"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
-    --no-install-recommends "${missing[@]}" >/dev/null || fail "apt-get failed"
-fi
+"$root/scripts/install-packages.sh" sanitize cmake ninja-build ccache \
+  python3 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools \
+  libomp-22-dev libgtest-dev libgmock-dev clang-22 libclang-rt-22-dev ||
+  fail "apt-get failed"
 
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache
