@@ -128,16 +128,21 @@ Value matchWrap(arith::SelectOp select, Value indices) {
   return {};
 }
 
-/// Replaces each wrap (matchWrap) in `block` and the ops below it by the
-/// unwrapped index, erasing what becomes dead.
-void removeWraps(RewriterBase &rewriter, Block &block, Value indices) {
-  SmallVector<arith::SelectOp> wraps;
+/// The wraps (matchWrap) in `block`, each with its unwrapped index.
+SmallVector<std::pair<arith::SelectOp, Value>> findWraps(Block &block,
+                                                         Value indices) {
+  SmallVector<std::pair<arith::SelectOp, Value>> wraps;
   block.walk([&](arith::SelectOp select) {
-    if (matchWrap(select, indices))
-      wraps.push_back(select);
+    if (Value x = matchWrap(select, indices))
+      wraps.emplace_back(select, x);
   });
-  for (arith::SelectOp select : wraps) {
-    Value x = matchWrap(select, indices);
+  return wraps;
+}
+
+/// Replaces each wrap in `block` and the ops below it by the unwrapped
+/// index, erasing what becomes dead.
+void removeWraps(RewriterBase &rewriter, Block &block, Value indices) {
+  for (auto [select, x] : findWraps(block, indices)) {
     Operation *compare = select.getCondition().getDefiningOp();
     Operation *add = select.getTrueValue().getDefiningOp();
     rewriter.replaceAllUsesWith(select.getResult(), x);
@@ -326,12 +331,8 @@ struct GatherLowerElementLoopsPass
     (void)applyPatternsGreedily(loop.getRegion(), std::move(patterns));
 
     Block *body = loop.getBody();
-    bool hasWrap = false;
-    body->walk([&](arith::SelectOp select) {
-      hasWrap |= static_cast<bool>(matchWrap(select, indices));
-    });
     auto type = dyn_cast<MemRefType>(indices.getType());
-    if (!hasWrap || !type || type.getRank() == 0 ||
+    if (findWraps(*body, indices).empty() || !type || type.getRank() == 0 ||
         !type.isLastDimUnitStride() ||
         !type.getElementType().isSignlessIntOrIndex())
       return;
@@ -351,8 +352,7 @@ struct GatherLowerElementLoopsPass
           llvm::any_of(
               leading,
               [&](Value v) { return !loop.isDefinedOutsideOfLoop(v); }) ||
-          (!prefix.empty() && prefix != leading) ||
-          (prefix.empty() && !offsets.empty() && !leading.empty())) {
+          (!offsets.empty() && prefix != leading)) {
         supported = false;
         return;
       }
@@ -418,8 +418,8 @@ struct GatherLowerElementLoopsPass
   /// `prefetchDistance` steps ahead reads (the index load and arithmetic
   /// that locate it, cloned with the induction variable advanced; the
   /// position clamped into the table only with `clampPrefetch`). The last
-  /// `prefetchDistance`
-  /// iterations run in a second loop without the prefetch.
+  /// `prefetchDistance` iterations run in a second loop without the
+  /// prefetch.
   void prefetchElements(IRRewriter &rewriter, scf::ForOp loop,
                         memref::LoadOp load) const {
     if (prefetchDistance <= 0)
@@ -442,7 +442,6 @@ struct GatherLowerElementLoopsPass
     rewriter.modifyOpInPlace(loop, [&] { loop.setUpperBound(split); });
 
     rewriter.setInsertionPointToStart(loop.getBody());
-    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
     Value ahead =
         arith::AddIOp::create(rewriter, loc, loop.getInductionVar(), distance);
     FailureOr<SmallVector<Value>> indices =
@@ -465,6 +464,7 @@ struct GatherLowerElementLoopsPass
       // The clamp cost three instructions per element.
       if (clampPrefetch) {
         Value size = memref::DimOp::create(rewriter, loc, table, dim);
+        Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
         Value lastIndex = arith::SubIOp::create(rewriter, loc, size, one);
         index = arith::MinUIOp::create(rewriter, loc, index, lastIndex);
       }
@@ -587,7 +587,7 @@ struct GatherLowerElementLoopsPass
     rewriter.setInsertionPointToStart(ifOp.thenBlock());
 
     Value total = loop.getUpperBound();
-    Value chunks = constant(std::max<int64_t>(1, parallelChunks));
+    Value chunks = constant(parallelChunks);
     Value perChunk = arith::CeilDivUIOp::create(rewriter, loc, total, chunks);
     Value one = constant(1);
     Value chunk = arith::MaxUIOp::create(rewriter, loc, perChunk, one);
