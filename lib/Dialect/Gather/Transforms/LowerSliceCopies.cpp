@@ -366,8 +366,9 @@ struct GatherLowerSliceCopiesPass
     auto srcType = cast<MemRefType>(src->base.getType());
     bool prefetch =
         prefetchDistance > 0 && !isCacheResident(srcType, elementBytes);
+    // The table's element count, for clamp-prefetch only.
     Value srcTotal;
-    if (prefetch)
+    if (prefetch && clampPrefetch)
       srcTotal = memref::DimOp::create(rewriter, loc, srcFlat, 0);
     Value dstAddress;
     if (mayStream)
