@@ -501,40 +501,26 @@ tunedInnerAxisGather(const float *data, const int64_t *indices, float *out,
 }
 
 /// W6 tuned: scalar loads, the element of index i + 96 prefetched, unrolled
-/// by 8 (AVX-512 gathers measured slower than scalar loads here).
+/// by 8 (AVX-512 gathers measured slower than scalar loads here). With
+/// `Wrap`, the ONNX wrap of negative indices (`k < 0 ? k + n : k`) for the
+/// read and for the prefetch: what the tuned C costs with the semantics of
+/// a signed index type (variant (e); variant (d) reads the indices as they
+/// are).
+template <bool Wrap>
 LLVM_ATTRIBUTE_NOINLINE static void tunedElementGather(const float *data,
                                                        const int64_t *indices,
                                                        float *out, int64_t n) {
   constexpr int64_t kDistance = 96;
+  auto position = [n](int64_t k) { return Wrap && k < 0 ? k + n : k; };
   int64_t i = 0;
   for (; i + 8 + kDistance <= n; i += 8) {
     for (int k = 0; k < 8; ++k) {
-      __builtin_prefetch(data + indices[i + k + kDistance], 0, 0);
-      out[i + k] = data[indices[i + k]];
+      __builtin_prefetch(data + position(indices[i + k + kDistance]), 0, 0);
+      out[i + k] = data[position(indices[i + k])];
     }
   }
   for (; i < n; ++i)
-    out[i] = data[indices[i]];
-}
-
-/// W6 tuned with the ONNX wrap of negative indices (`k < 0 ? k + n : k`) for
-/// the read and for the prefetch: what the tuned C costs with the semantics
-/// of a signed index type (variant (e); the tuned C above reads the indices
-/// as they are).
-LLVM_ATTRIBUTE_NOINLINE static void
-tunedElementGatherWrapped(const float *data, const int64_t *indices, float *out,
-                          int64_t n) {
-  constexpr int64_t kDistance = 96;
-  auto wrap = [n](int64_t k) { return k < 0 ? k + n : k; };
-  int64_t i = 0;
-  for (; i + 8 + kDistance <= n; i += 8) {
-    for (int k = 0; k < 8; ++k) {
-      __builtin_prefetch(data + wrap(indices[i + k + kDistance]), 0, 0);
-      out[i + k] = data[wrap(indices[i + k])];
-    }
-  }
-  for (; i < n; ++i)
-    out[i] = data[wrap(indices[i])];
+    out[i] = data[position(indices[i])];
 }
 
 //===----------------------------------------------------------------------===//
@@ -993,7 +979,7 @@ static void runWorkload(MLIRContext &context, const Workload &w,
           numIndices, rowBytes);
       break;
     case HandKernel::Element:
-      (tuned ? tunedElementGather
+      (tuned ? tunedElementGather<false>
              : elementGather)(data.as<float>(), indices.as<int64_t>(),
                               reinterpret_cast<float *>(target), numIndices);
       break;
@@ -1106,9 +1092,9 @@ static void runWorkload(MLIRContext &context, const Workload &w,
     wrapped.label = "(e) C++ tuned + wrap";
     wrapped.kind = VariantKind::TunedWrapped;
     wrapped.run = [&data, &indices, &out, numIndices]() {
-      tunedElementGatherWrapped(data.as<float>(), indices.as<int64_t>(),
-                                reinterpret_cast<float *>(out.data()),
-                                numIndices);
+      tunedElementGather<true>(data.as<float>(), indices.as<int64_t>(),
+                               reinterpret_cast<float *>(out.data()),
+                               numIndices);
       escape(out.data());
     };
     variants.push_back(std::move(wrapped));
