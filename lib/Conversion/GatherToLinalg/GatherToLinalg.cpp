@@ -237,9 +237,10 @@ Value getGatheredSize(OpBuilder &builder, Location loc, GatherOp op) {
 
 /// Returns the sizes of the result of `op` as its operands give them:
 /// `D[:a] ++ I[b:] ++ D[a+1:]`, a constant where that operand's dimension is
-/// static (or folds to a constant), `tensor.dim` of the operand otherwise. Batch dimensions follow
-/// `indices`, which the per-element form reads through an indexing map that
-/// ties them to the loops (data is read through `tensor.extract`).
+/// static (or folds to a constant), `tensor.dim` of the operand otherwise.
+/// Batch dimensions follow `indices`, which the per-element form reads through
+/// an indexing map that ties them to the loops (data is read through
+/// `tensor.extract`).
 SmallVector<OpFoldResult> getOperandResultSizes(OpBuilder &builder,
                                                 Location loc, GatherOp op,
                                                 Value data, Value indices) {
@@ -402,8 +403,8 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
       if (!constant)
         dynamicSizes.push_back(cast<Value>(size));
     }
-    auto actualType = RankedTensorType::get(actualShape,
-                                            resultType.getElementType());
+    auto actualType =
+        RankedTensorType::get(actualShape, resultType.getElementType());
     Value init =
         tensor::EmptyOp::create(rewriter, loc, actualType, dynamicSizes);
 
@@ -486,8 +487,8 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
                                 resultSizes, emitIndex, formPlan.form);
       break;
     }
-    rewriter.replaceOp(op, castToDeclaredType(rewriter, loc, result,
-                                              resultType));
+    rewriter.replaceOp(op,
+                       castToDeclaredType(rewriter, loc, result, resultType));
     return success();
   }
 
