@@ -198,3 +198,45 @@ func.func @empty_and_dead(%d: tensor<0x4xf32>, %i: tensor<2x0xi64>, %e: tensor<3
   }
   return %r, %s : tensor<2x0x4xf32>, tensor<2x4xf32>
 }
+
+// -----
+
+// The bounds of [-s, s) are exact: unsigned values up to s - 1 are in range,
+// up to s not; signed values from -s are in range, from -s - 1 not (s = 5).
+// Constants and clamps with maxsi/minsi.
+// CHECK-LABEL: func.func @boundaries
+// CHECK:         gather.gather %{{[^ ]+}} {indices_in_range, indices_nonnegative} : tensor<5x4xf32>, tensor<2xui32>
+// CHECK:         gather.gather %{{[^ ]+}} {indices_nonnegative} : tensor<5x4xf32>, tensor<2xui32>
+// CHECK:         gather.gather %{{[^ ]+}} {indices_in_range} : tensor<5x4xf32>, tensor<2xi64>
+// CHECK:         gather.gather %{{[^ ]+}} : tensor<5x4xf32>, tensor<2xi64>
+// CHECK:         gather.gather %{{[^ ]+}} {indices_in_range} : tensor<5x4xf32>, tensor<2xi64>
+// CHECK:         gather.gather %{{[^ ]+}} : tensor<5x4xf32>, tensor<2xi64>
+// CHECK:         gather.gather %{{[^ ]+}} {indices_nonnegative} : tensor<5x4xf32>, tensor<2xi64>
+func.func @boundaries(%d: tensor<5x4xf32>, %x: tensor<2xi64>)
+    -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>,
+        tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>) {
+  %u4 = arith.constant dense<[0, 4]> : tensor<2xui32>
+  %a = gather.gather %d[%u4] : tensor<5x4xf32>, tensor<2xui32>
+  %u5 = arith.constant dense<[0, 5]> : tensor<2xui32>
+  %b = gather.gather %d[%u5] : tensor<5x4xf32>, tensor<2xui32>
+  %s5 = arith.constant dense<[-5, 4]> : tensor<2xi64>
+  %c = gather.gather %d[%s5] : tensor<5x4xf32>, tensor<2xi64>
+  %s6 = arith.constant dense<[-6, 4]> : tensor<2xi64>
+  %e = gather.gather %d[%s6] : tensor<5x4xf32>, tensor<2xi64>
+  %m5 = arith.constant dense<-5> : tensor<2xi64>
+  %m6 = arith.constant dense<-6> : tensor<2xi64>
+  %p4 = arith.constant dense<4> : tensor<2xi64>
+  %p5 = arith.constant dense<5> : tensor<2xi64>
+  %z = arith.constant dense<0> : tensor<2xi64>
+  %h = arith.minsi %x, %p4 : tensor<2xi64>
+  %i5 = arith.maxsi %h, %m5 : tensor<2xi64>
+  %f = gather.gather %d[%i5] : tensor<5x4xf32>, tensor<2xi64>
+  %i6 = arith.maxsi %h, %m6 : tensor<2xi64>
+  %g = gather.gather %d[%i6] : tensor<5x4xf32>, tensor<2xi64>
+  %l = arith.maxsi %x, %z : tensor<2xi64>
+  %j5 = arith.minsi %l, %p5 : tensor<2xi64>
+  %k = gather.gather %d[%j5] : tensor<5x4xf32>, tensor<2xi64>
+  return %a, %b, %c, %e, %f, %g, %k
+      : tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>,
+        tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>
+}
