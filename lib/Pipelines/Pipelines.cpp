@@ -48,6 +48,7 @@ struct CPUSettings {
   GatherLoweringStrategy strategy;
   GatherForm form;
   bool parallel;
+  std::string targetCpu;
   std::string elementLoopOptions;
   std::string sliceCopyOptions;
 };
@@ -210,6 +211,7 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
   if (settings.strategy == GatherLoweringStrategy::Slices) {
     GatherLowerSliceCopiesOptions copyOptions;
     copyOptions.parallel = settings.parallel;
+    copyOptions.targetCpu = settings.targetCpu;
     std::unique_ptr<Pass> pass = withOptions(
         createGatherLowerSliceCopies(copyOptions), settings.sliceCopyOptions);
     if (!pass)
@@ -257,12 +259,10 @@ static LogicalResult addAffineToLLVM(OpPassManager &pm,
 
 template <typename Options>
 static CPUSettings getCPUSettings(const Options &options) {
-  return {options.boundsCheck,
-          options.strategy,
-          options.form,
-          options.parallel,
-          options.elementLoopOptions,
-          options.sliceCopyOptions};
+  return {
+      options.boundsCheck,     options.strategy,  options.form,
+      options.parallel,        options.targetCpu, options.elementLoopOptions,
+      options.sliceCopyOptions};
 }
 
 LogicalResult

@@ -1,7 +1,7 @@
 // gather-to-affine stops at loops on memrefs: the per-element forms become
 // loop nests, the slices form an scf.forall of block copies.
-// RUN: gather-opt %s --gather-to-affine | FileCheck %s
-// RUN: gather-opt %s --gather-to-affine=strategy=generic | FileCheck %s --check-prefix=GENERIC
+// RUN: gather-opt %s --gather-to-affine=target-cpu=znver5 | FileCheck %s
+// RUN: gather-opt %s --gather-to-affine="strategy=generic target-cpu=znver5" | FileCheck %s --check-prefix=GENERIC
 
 // Each of the 2 indices is used for all 3 rows: its position is computed and
 // checked once in a first loop nest, then the per-element nest only loads.

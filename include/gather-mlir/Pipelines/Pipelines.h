@@ -68,6 +68,13 @@ struct GatherCPUPipelineOptions : public PassPipelineOptions<Derived> {
       llvm::cl::desc("Run the outer loops of large CPU gathers on several "
                      "threads with OpenMP (the program then needs libomp)"),
       llvm::cl::init(false)};
+  Option<std::string> targetCpu{
+      *this, "target-cpu",
+      llvm::cl::desc("The CPU the code is for: 'host' (the machine that "
+                     "compiles) or an LLVM x86-64 CPU name such as 'znver3' "
+                     "(cross-compilation); it sets vector widths and "
+                     "prefetch hints"),
+      llvm::cl::init("host")};
   Option<std::string> elementLoopOptions{
       *this, "element-loop-options",
       llvm::cl::desc("Options of gather-lower-element-loops, for tuning "

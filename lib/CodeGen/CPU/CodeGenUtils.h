@@ -7,7 +7,9 @@
 #ifndef GATHER_MLIR_LIB_CODEGEN_CPU_CODEGENUTILS_H
 #define GATHER_MLIR_LIB_CODEGEN_CPU_CODEGENUTILS_H
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -53,6 +55,16 @@ inline LogicalResult checkOptionInRange(Operation *op, StringRef pass,
   return op->emitError() << pass << ": option " << option << " must be in ["
                          << min << ", " << max << "], but is " << value;
 }
+
+/// Clones into the insertion point of `builder` the ops inside `scope` that
+/// compute `values`, with `iv` (an induction variable of a loop in or at
+/// `scope`) replaced by `ahead`: the address computation of a later
+/// iteration, for a prefetch. Values defined outside `scope` are used as
+/// they are. Fails, cloning nothing, when the computation involves anything
+/// but loads and side-effect free ops without regions.
+FailureOr<SmallVector<Value>> cloneAhead(OpBuilder &builder, Operation *scope,
+                                         Value iv, ValueRange values,
+                                         Value ahead);
 
 } // namespace mlir::gather
 

@@ -1,22 +1,33 @@
-//===- LowerSliceCopies.cpp - block copies for bufferized gathers ---------===//
+//===- LowerSliceCopies.cpp - vector copies of gathered slices ------------===//
 //
 // Part of the gather-mlir project.
 //
 //===----------------------------------------------------------------------===//
 //
-// After bufferization the `slices` gather lowering is an scf.forall whose body
-// locates one slice of the table and copies it with memref.copy between two
-// subviews. This pass replaces each such copy by explicit vector loads and
-// (optionally non-temporal) vector stores over the contiguous slice, and
-// prefetches the slice of a later iteration.
+// After bufferization the block-copy and inline-copy forms of the gather
+// lowering are an scf.forall (marked #gather.form) whose body locates one
+// slice of the table and copies it with memref.copy between two subviews.
+// This pass replaces each such copy by explicit vector copies of the
+// slice's contiguous rows, of static or run-time length, on identity or
+// strided (tiled) buffers, and prefetches the slice of a later iteration:
+//
+// - plan: the two sides of the copy, each addressed through a flat view of
+//   its base buffer; the rows (the trailing dimensions contiguous in both)
+//   and the loops over the slice's other dimensions;
+// - the row copy: block (a loop of vectors, a tail, non-temporal stores into
+//   large outputs), inline (straight-line vectors and a masked tail for
+//   short rows), or element by element (types that make no vectors);
+// - where the planner left the choice to the run (a row length that is not
+//   static), a version of the loop for each.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CodeGenUtils.h"
 #include "gather-mlir/CodeGen/CPU/Passes.h"
+#include "gather-mlir/CodeGen/CPU/Target.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherAttrs.h"
+#include "gather-mlir/Support/TypeUtils.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -25,9 +36,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -46,71 +56,113 @@ namespace {
 /// The largest vector-bytes option value.
 constexpr int64_t kMaxVectorBytes = 1024;
 
-/// One side of a slice copy: a subview of an identity-layout memref that
-/// keeps size 1 in its leading dimensions and whole dimensions (offset 0,
-/// full size) from `firstWholeDim` on, so that it is contiguous.
-struct SliceView {
-  memref::SubViewOp subview;
-  /// The identity-layout memref the subview is taken from.
+/// A base buffer seen as one dimension: `flat` holds every element of
+/// `base`, element `index` of `base` lies at
+/// `offset + sum(index[d] * strides[d])` of `flat`.
+struct FlatBuffer {
   Value base;
-  int64_t firstWholeDim = 0;
+  Value flat;
+  SmallVector<OpFoldResult> strides;
+  OpFoldResult offset;
+  bool identity = false;
+};
+
+/// One side of a slice copy: a unit-stride subview of a buffer defined
+/// outside the loop.
+struct SliceSide {
+  mutable memref::SubViewOp view;
+  /// For each dimension of the view, the dimension of the base it is.
+  SmallVector<int64_t> baseDims;
+  FlatBuffer buffer;
+};
+
+/// How one slice copy is done.
+struct CopyPlan {
+  memref::CopyOp copy;
+  scf::ForallOp forall;
+  SliceSide src, dst;
+  Type elementType;
+  int64_t elementBytes = 1;
+  /// Element by element: the type makes no vectors.
+  bool scalarOnly = false;
+  /// The first dimension of the views from which on the slice is
+  /// contiguous in both buffers: one row per position of the dimensions
+  /// before it.
+  int64_t rowDim = 0;
+  /// Elements of one row.
+  Value rowElements;
+  /// Bytes the whole gather writes.
+  Value gatherBytes;
 };
 
 /// Returns true when `size` is provably the size of dimension `dim` of
-/// `base`.
+/// `base`: a constant equal to a static size, `memref.dim` of `base`, or
+/// the operand of the `memref.alloc` that made `base`.
 bool isWholeDim(OpFoldResult size, Value base, int64_t dim) {
   auto baseType = cast<MemRefType>(base.getType());
   if (std::optional<int64_t> constant = getConstantIntValue(size))
     return !baseType.isDynamicDim(dim) && *constant == baseType.getDimSize(dim);
-  auto dimOp =
-      dyn_cast_or_null<memref::DimOp>(cast<Value>(size).getDefiningOp());
+  if (baseType.isDynamicDim(dim))
+    if (auto alloc = base.getDefiningOp<memref::AllocOp>()) {
+      // The dynamic sizes of the alloc, one per dynamic dimension.
+      int64_t position = llvm::count_if(baseType.getShape().take_front(dim),
+                                        ShapedType::isDynamic);
+      if (alloc.getDynamicSizes()[position] == cast<Value>(size))
+        return true;
+    }
+  auto dimOp = cast<Value>(size).getDefiningOp<memref::DimOp>();
   if (!dimOp || dimOp.getSource() != base)
     return false;
   std::optional<int64_t> index = getConstantIntValue(dimOp.getIndex());
   return index && *index == dim;
 }
 
-/// Matches one side of a slice copy.
-std::optional<SliceView> matchSliceView(Value value) {
-  auto subview = value.getDefiningOp<memref::SubViewOp>();
-  if (!subview)
-    return std::nullopt;
-  Value base = subview.getSource();
-  auto baseType = cast<MemRefType>(base.getType());
-  if (!baseType.getLayout().isIdentity())
-    return std::nullopt;
-  if (!llvm::all_of(subview.getMixedStrides(), [](OpFoldResult stride) {
-        return isConstantIntValue(stride, 1);
-      }))
-    return std::nullopt;
-  SmallVector<OpFoldResult> offsets = subview.getMixedOffsets();
-  SmallVector<OpFoldResult> sizes = subview.getMixedSizes();
-  int64_t rank = baseType.getRank();
-  int64_t firstWholeDim = rank;
-  while (firstWholeDim > 0 &&
-         isConstantIntValue(offsets[firstWholeDim - 1], 0) &&
-         isWholeDim(sizes[firstWholeDim - 1], base, firstWholeDim - 1))
-    --firstWholeDim;
-  for (int64_t dim = 0; dim < firstWholeDim; ++dim)
-    if (!isConstantIntValue(sizes[dim], 1))
-      return std::nullopt;
-  return SliceView{subview, base, firstWholeDim};
+/// Returns the first dimension of `side`'s view from which on its elements
+/// are contiguous in the base: every base dimension after it is taken
+/// whole (offset 0, full size) in an identity-layout base. Only the last
+/// dimension otherwise.
+int64_t getFirstContiguousDim(const SliceSide &side) {
+  int64_t rank = side.baseDims.size();
+  if (rank == 0 || !side.buffer.identity)
+    return std::max<int64_t>(rank - 1, 0);
+  SmallVector<OpFoldResult> offsets = side.view.getMixedOffsets();
+  SmallVector<OpFoldResult> sizes = side.view.getMixedSizes();
+  int64_t baseRank = offsets.size();
+  int64_t dim = rank - 1;
+  while (dim > 0) {
+    bool whole = true;
+    for (int64_t b = side.baseDims[dim - 1] + 1; b < baseRank && whole; ++b)
+      whole = isConstantIntValue(offsets[b], 0) &&
+              isWholeDim(sizes[b], side.buffer.base, b);
+    if (!whole)
+      break;
+    --dim;
+  }
+  return dim;
 }
 
-/// Returns the offset, in elements, of the first element of `view` in the
-/// row-major order of its base, with `offsets` replacing the subview's
-/// dynamic offsets where given.
-Value linearOffset(OpBuilder &builder, Location loc, SliceView view,
-                   ArrayRef<OpFoldResult> offsets) {
-  Value linear = arith::ConstantIndexOp::create(builder, loc, 0);
-  for (auto [dim, offset] : llvm::enumerate(offsets)) {
-    Value size = memref::DimOp::create(builder, loc, view.base, dim);
-    Value scaled = arith::MulIOp::create(builder, loc, linear, size);
-    linear = arith::AddIOp::create(
-        builder, loc, scaled,
-        getValueOrCreateConstantIndexOp(builder, loc, offset));
-  }
-  return linear;
+/// Matches one side of a slice copy: a subview with unit strides of a
+/// buffer with strided layout, defined above `forall`.
+std::optional<SliceSide> matchSliceSide(Value value, scf::ForallOp forall) {
+  auto view = value.getDefiningOp<memref::SubViewOp>();
+  if (!view || !llvm::all_of(view.getMixedStrides(), [](OpFoldResult s) {
+        return isConstantIntValue(s, 1);
+      }))
+    return std::nullopt;
+  Value base = view.getSource();
+  auto baseType = cast<MemRefType>(base.getType());
+  if (!base.getParentRegion()->isProperAncestor(&forall.getRegion()) ||
+      !baseType.isLastDimUnitStride())
+    return std::nullopt;
+  SliceSide side;
+  side.view = view;
+  llvm::SmallBitVector dropped = view.getDroppedDims();
+  for (int64_t dim = 0; dim < baseType.getRank(); ++dim)
+    if (!dropped.test(dim))
+      side.baseDims.push_back(dim);
+  side.buffer.base = base;
+  side.buffer.identity = baseType.getLayout().isIdentity();
+  return side;
 }
 
 /// Returns true when `copy` copies a region of memory onto itself: the same
@@ -137,27 +189,9 @@ bool isSelfCopy(memref::CopyOp copy) {
          equal(from.getMixedStrides(), to.getMixedStrides());
 }
 
-/// Returns the number of elements of `type` by its static sizes (1 when all
-/// are dynamic), or nothing when that product, or the byte size of any
-/// trailing part of the shape (`elementBytes` bytes per element), exceeds
-/// 2^63 - 1.
-/// The bytes one element of `type` takes in memory (i1 and other integers
-/// that are no whole byte: rounded up; complex: both parts; index: 8), or
-/// nothing for types the copy does not handle.
-std::optional<int64_t> getStorageBytes(Type type) {
-  if (type.isIntOrFloat())
-    return std::max<int64_t>(1,
-                             llvm::divideCeil(type.getIntOrFloatBitWidth(), 8));
-  if (type.isIndex())
-    return 8;
-  if (auto complex = dyn_cast<ComplexType>(type)) {
-    std::optional<int64_t> part = getStorageBytes(complex.getElementType());
-    if (part && complex.getElementType().isIntOrFloat())
-      return 2 * *part;
-  }
-  return std::nullopt;
-}
-
+/// Returns the element count of `type` by its static sizes (1 when all are
+/// dynamic), or nothing when it, or the byte size of any trailing part of
+/// the shape, exceeds 2^63 - 1.
 std::optional<int64_t> getStaticElementCount(MemRefType type,
                                              int64_t elementBytes) {
   int64_t elements = 1;
@@ -172,38 +206,118 @@ std::optional<int64_t> getStaticElementCount(MemRefType type,
   return elements;
 }
 
-/// Collapses an identity-layout memref to one dimension (`elements` is its
-/// static element count, from getStaticElementCount).
-Value collapseToOneDim(OpBuilder &builder, Location loc, Value base,
-                       int64_t elements) {
-  auto type = cast<MemRefType>(base.getType());
-  if (type.getRank() == 1)
-    return base;
+/// Builds the flat view of `buffer.base` before the loop: the base itself
+/// collapsed to one dimension when it has the identity layout (strides the
+/// products of the sizes after each dimension), its buffer reinterpreted
+/// as one dimension from its strided metadata otherwise. Fails when the
+/// sizes overflow 64-bit arithmetic.
+LogicalResult buildFlatBuffer(OpBuilder &b, Location loc, FlatBuffer &buffer,
+                              int64_t elementBytes) {
+  auto type = cast<MemRefType>(buffer.base.getType());
+  std::optional<int64_t> elements = getStaticElementCount(type, elementBytes);
+  if (!elements)
+    return failure();
+  int64_t rank = type.getRank();
+  if (!buffer.identity) {
+    auto metadata =
+        memref::ExtractStridedMetadataOp::create(b, loc, buffer.base);
+    buffer.offset = metadata.getOffset();
+    Value extent = metadata.getOffset();
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      Value stride = metadata.getStrides()[dim];
+      buffer.strides.push_back(stride);
+      Value span =
+          b.createOrFold<arith::MulIOp>(loc, metadata.getSizes()[dim], stride);
+      extent = b.createOrFold<arith::AddIOp>(loc, extent, span);
+    }
+    SmallVector<OpFoldResult> sizes = {extent};
+    SmallVector<OpFoldResult> strides = {b.getIndexAttr(1)};
+    buffer.flat = memref::ReinterpretCastOp::create(
+        b, loc,
+        MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
+                        MemRefLayoutAttrInterface(), type.getMemorySpace()),
+        metadata.getBaseBuffer(), b.getIndexAttr(0), sizes, strides);
+    return success();
+  }
+  buffer.offset = b.getIndexAttr(0);
+  OpFoldResult stride = b.getIndexAttr(1);
+  buffer.strides.assign(rank, stride);
+  for (int64_t dim = rank - 1; dim >= 0; --dim) {
+    buffer.strides[dim] = stride;
+    if (dim > 0) {
+      Value size = b.createOrFold<memref::DimOp>(loc, buffer.base, dim);
+      Value next = b.createOrFold<arith::MulIOp>(
+          loc, getValueOrCreateConstantIndexOp(b, loc, stride), size);
+      stride = getAsOpFoldResult(next);
+    }
+  }
+  if (rank <= 1) {
+    buffer.flat = buffer.base;
+    return success();
+  }
   SmallVector<ReassociationIndices> all(1);
-  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+  for (int64_t dim = 0; dim < rank; ++dim)
     all.front().push_back(dim);
   // The collapsed size is dynamic exactly when one of the sizes is, even
   // when another is 0.
-  int64_t size = type.hasStaticShape() ? elements : ShapedType::kDynamic;
+  int64_t size = type.hasStaticShape() ? *elements : ShapedType::kDynamic;
   auto flatType =
       MemRefType::get({size}, type.getElementType(),
                       MemRefLayoutAttrInterface(), type.getMemorySpace());
-  return memref::CollapseShapeOp::create(builder, loc, flatType, base, all);
+  buffer.flat =
+      memref::CollapseShapeOp::create(b, loc, flatType, buffer.base, all);
+  return success();
 }
 
-/// Stores `value` (a vector) at element `at` of the one-dimensional
-/// identity-layout memref `dstFlat`. A non-temporal store is 64-byte aligned
-/// (`alignment`); vectors of elements narrower than 32 bits are stored as
-/// 32-bit lanes through the address (`dstAddress`, the aligned pointer of
-/// `dstFlat` as an index), because LLVM drops the non-temporal hint of
-/// narrow-element vectors (such as vector<32xf16>) on targets without native
-/// arithmetic for them.
+/// Returns the position in the flat view of the element at `offsets` of the
+/// base (one per base dimension).
+Value getFlatPosition(OpBuilder &b, Location loc, const FlatBuffer &buffer,
+                      ArrayRef<OpFoldResult> offsets) {
+  Value position = getValueOrCreateConstantIndexOp(b, loc, buffer.offset);
+  for (auto [offset, stride] : llvm::zip_equal(offsets, buffer.strides)) {
+    if (isConstantIntValue(offset, 0))
+      continue;
+    Value scaled = b.createOrFold<arith::MulIOp>(
+        loc, getValueOrCreateConstantIndexOp(b, loc, offset),
+        getValueOrCreateConstantIndexOp(b, loc, stride));
+    position = b.createOrFold<arith::AddIOp>(loc, position, scaled);
+  }
+  return position;
+}
+
+/// Returns the base offsets of the element of `side`'s view at view
+/// coordinates `coords` (missing trailing coordinates are 0), with
+/// `mapping` applied to the view's offsets.
+SmallVector<OpFoldResult> getBaseOffsets(OpBuilder &b, Location loc,
+                                         const SliceSide &side,
+                                         ArrayRef<Value> coords,
+                                         const IRMapping &mapping) {
+  SmallVector<OpFoldResult> offsets;
+  for (OpFoldResult offset : side.view.getMixedOffsets()) {
+    if (auto value = dyn_cast<Value>(offset))
+      offset = mapping.lookupOrDefault(value);
+    offsets.push_back(offset);
+  }
+  for (auto [dim, coord] : llvm::enumerate(coords)) {
+    int64_t baseDim = side.baseDims[dim];
+    Value sum = b.createOrFold<arith::AddIOp>(
+        loc, getValueOrCreateConstantIndexOp(b, loc, offsets[baseDim]), coord);
+    offsets[baseDim] = getAsOpFoldResult(sum);
+  }
+  return offsets;
+}
+
+/// Stores `value` (a vector) at element `at` of the one-dimensional memref
+/// `dstFlat`. A non-temporal store is aligned to `alignment` bytes;
+/// vectors of elements narrower than 32 bits are stored as 32-bit lanes
+/// through the address (`dstAddress`, the aligned pointer of `dstFlat` as
+/// an index), because LLVM drops the non-temporal hint of, for example,
+/// vector<32xf16> stores on targets without native arithmetic for them.
 void storeVector(OpBuilder &b, Location loc, Value value, Value dstFlat,
                  Value at, bool nontemporal, int64_t alignment,
                  Value dstAddress) {
   auto vectorType = cast<VectorType>(value.getType());
-  Type elementType = vectorType.getElementType();
-  unsigned bits = elementType.getIntOrFloatBitWidth();
+  unsigned bits = vectorType.getElementType().getIntOrFloatBitWidth();
   int64_t totalBits = vectorType.getNumElements() * bits;
   if (!nontemporal || bits >= 32 || !dstAddress || totalBits % 32 != 0) {
     auto store =
@@ -216,8 +330,8 @@ void storeVector(OpBuilder &b, Location loc, Value value, Value dstFlat,
   }
   auto wideType = VectorType::get({totalBits / 32}, b.getI32Type());
   Value wide = vector::BitCastOp::create(b, loc, wideType, value);
-  Value offset = arith::MulIOp::create(
-      b, loc, at, arith::ConstantIndexOp::create(b, loc, bits / 8));
+  Value elementSize = arith::ConstantIndexOp::create(b, loc, bits / 8);
+  Value offset = arith::MulIOp::create(b, loc, at, elementSize);
   Value address = arith::AddIOp::create(b, loc, dstAddress, offset);
   Value address64 =
       arith::IndexCastUIOp::create(b, loc, b.getI64Type(), address);
@@ -227,408 +341,625 @@ void storeVector(OpBuilder &b, Location loc, Value value, Value dstFlat,
                         /*isNonTemporal=*/true);
 }
 
+/// The mask of the first `count` of `lanes` lanes (built from plain
+/// constants and compares, which every path to LLVM lowers).
+Value buildLaneMask(OpBuilder &b, Location loc, int64_t lanes, Value count) {
+  auto laneType = VectorType::get({lanes}, b.getI32Type());
+  SmallVector<int32_t> laneNumbers(lanes);
+  for (int64_t lane = 0; lane < lanes; ++lane)
+    laneNumbers[lane] = lane;
+  Value numbers = arith::ConstantOp::create(
+      b, loc, laneType,
+      DenseElementsAttr::get(laneType, ArrayRef(laneNumbers)));
+  Value count32 = arith::IndexCastOp::create(b, loc, b.getI32Type(), count);
+  Value counts = vector::BroadcastOp::create(b, loc, laneType, count32);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, numbers,
+                               counts);
+}
+
+/// Where one row goes and how it is copied.
+struct RowCopy {
+  Value srcFlat, dstFlat, srcStart, dstStart, rowElements;
+  VectorType vectorType;
+  /// Non-temporal stores (a row of a large output, aligned).
+  bool nontemporal = false;
+  /// The aligned pointer of `dstFlat` as an index, for narrow non-temporal
+  /// stores.
+  Value dstAddress;
+  int64_t alignment = 64;
+};
+
+/// Copies the vector at `offset` of the row.
+void copyVector(OpBuilder &b, Location loc, const RowCopy &row, Value offset) {
+  Value from = arith::AddIOp::create(b, loc, row.srcStart, offset);
+  Value to = arith::AddIOp::create(b, loc, row.dstStart, offset);
+  Value v = vector::LoadOp::create(b, loc, row.vectorType, row.srcFlat,
+                                   ValueRange{from});
+  storeVector(b, loc, v, row.dstFlat, to, row.nontemporal, row.alignment,
+              row.dstAddress);
+}
+
+/// Copies the `rest` elements of the row from `offset` on with one masked
+/// vector (lanes past the row are neither read nor written).
+void copyMaskedVector(OpBuilder &b, Location loc, const RowCopy &row,
+                      Value offset, Value rest) {
+  Value mask = buildLaneMask(b, loc, row.vectorType.getNumElements(), rest);
+  Value from = arith::AddIOp::create(b, loc, row.srcStart, offset);
+  Value to = arith::AddIOp::create(b, loc, row.dstStart, offset);
+  Value pass = arith::ConstantOp::create(b, loc, row.vectorType,
+                                         b.getZeroAttr(row.vectorType));
+  Value v = vector::MaskedLoadOp::create(b, loc, row.vectorType, row.srcFlat,
+                                         ValueRange{from}, mask, pass);
+  vector::MaskedStoreOp::create(b, loc, row.dstFlat, ValueRange{to}, mask, v);
+}
+
+/// Copies elements [from, to) of the row one by one.
+void copyElements(OpBuilder &b, Location loc, const RowCopy &row, Value from,
+                  Value to) {
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  scf::ForOp::create(
+      b, loc, from, to, one, ValueRange{},
+      [&](OpBuilder &nested, Location l, Value i, ValueRange) {
+        Value src = arith::AddIOp::create(nested, l, row.srcStart, i);
+        Value dst = arith::AddIOp::create(nested, l, row.dstStart, i);
+        Value v = memref::LoadOp::create(nested, l, row.srcFlat, src);
+        memref::StoreOp::create(nested, l, v, row.dstFlat, dst);
+        scf::YieldOp::create(nested, l);
+      });
+}
+
+/// The whole vectors of a block-copied row (a loop); returns the number of
+/// elements they cover.
+Value emitBlockVectors(OpBuilder &b, Location loc, const RowCopy &row) {
+  int64_t lanes = row.vectorType.getNumElements();
+  Value laneCount = arith::ConstantIndexOp::create(b, loc, lanes);
+  Value vectors =
+      b.createOrFold<arith::DivUIOp>(loc, row.rowElements, laneCount);
+  Value whole = b.createOrFold<arith::MulIOp>(loc, vectors, laneCount);
+  if (isConstantIntValue(whole, 0))
+    return whole;
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  scf::ForOp::create(b, loc, zero, whole, laneCount, ValueRange{},
+                     [&](OpBuilder &nested, Location l, Value i, ValueRange) {
+                       copyVector(nested, l, row, i);
+                       scf::YieldOp::create(nested, l);
+                     });
+  return whole;
+}
+
+/// The elements of a block-copied row after the last whole vector (at
+/// `whole`): one by one for a static count, one masked vector for a
+/// run-time count.
+void emitBlockTail(OpBuilder &b, Location loc, const RowCopy &row,
+                   Value whole) {
+  int64_t lanes = row.vectorType.getNumElements();
+  if (std::optional<int64_t> staticRow = getConstantIntValue(row.rowElements)) {
+    if (*staticRow % lanes != 0)
+      copyElements(b, loc, row, whole, row.rowElements);
+    return;
+  }
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value rest = arith::SubIOp::create(b, loc, row.rowElements, whole);
+  Value hasRest =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, rest, zero);
+  scf::IfOp::create(b, loc, hasRest, [&](OpBuilder &nested, Location l) {
+    copyMaskedVector(nested, l, row, whole, rest);
+    scf::YieldOp::create(nested, l);
+  });
+}
+
+/// The whole vectors of an inline-copied row: straight-line for a static
+/// length, a loop otherwise; returns the number of elements they cover.
+/// (A run-time length bounded by `maxElements` has none: only masked
+/// vectors, emitInlineTail.)
+Value emitInlineVectors(OpBuilder &b, Location loc, const RowCopy &row,
+                        std::optional<int64_t> maxElements) {
+  int64_t lanes = row.vectorType.getNumElements();
+  if (std::optional<int64_t> staticRow = getConstantIntValue(row.rowElements)) {
+    for (int64_t offset = 0; offset + lanes <= *staticRow; offset += lanes)
+      copyVector(b, loc, row, arith::ConstantIndexOp::create(b, loc, offset));
+    return arith::ConstantIndexOp::create(b, loc, *staticRow / lanes * lanes);
+  }
+  if (maxElements)
+    return arith::ConstantIndexOp::create(b, loc, 0);
+  return emitBlockVectors(b, loc, row);
+}
+
+/// The elements of an inline-copied row after its whole vectors (at
+/// `whole`): one masked vector; for a run-time length of at most
+/// `maxElements`, branch-free masked vectors over the bound (vector `v`
+/// copies max(0, min(lanes, n - v * lanes)) lanes).
+void emitInlineTail(OpBuilder &b, Location loc, const RowCopy &row,
+                    std::optional<int64_t> maxElements, Value whole) {
+  int64_t lanes = row.vectorType.getNumElements();
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  std::optional<int64_t> staticRow = getConstantIntValue(row.rowElements);
+  if (staticRow) {
+    if (*staticRow % lanes != 0)
+      copyMaskedVector(b, loc, row, whole, constant(*staticRow % lanes));
+    return;
+  }
+  if (!maxElements) {
+    Value rest = arith::SubIOp::create(b, loc, row.rowElements, whole);
+    copyMaskedVector(b, loc, row, whole, rest);
+    return;
+  }
+  Value zero = constant(0);
+  for (int64_t offset = 0; offset < *maxElements; offset += lanes) {
+    Value left =
+        arith::SubIOp::create(b, loc, row.rowElements, constant(offset));
+    Value positive = arith::MaxSIOp::create(b, loc, left, zero);
+    Value count = arith::MinSIOp::create(b, loc, positive, constant(lanes));
+    copyMaskedVector(b, loc, row, constant(offset), count);
+  }
+}
+
+/// The parameters of the pass once the target is known.
+struct CopyParams {
+  int64_t vectorBytes, prefetchDistance, inlinePrefetchDistance, prefetchBytes,
+      prefetchLocality, nontemporalThreshold, parallelThreshold;
+  bool clampPrefetch, parallel;
+};
+
+/// Lowers the slice copies of one marked forall.
+class SliceCopyLowering {
+public:
+  SliceCopyLowering(IRRewriter &rewriter, const CopyParams &params)
+      : rewriter(rewriter), params(params) {}
+
+  /// Lowers the copy of `forall`, leaving copies of other shapes alone.
+  void lower(scf::ForallOp forall);
+
+private:
+  FailureOr<CopyPlan> plan(scf::ForallOp forall);
+  FailureOr<scf::ForallOp> versionByRowBytes(CopyPlan &plan, int64_t maxBytes);
+  void emitCopy(CopyPlan &plan, GatherForm form,
+                std::optional<int64_t> maxInlineBytes);
+  void emitRowLoops(CopyPlan &plan, GatherForm form,
+                    std::optional<int64_t> maxInlineBytes, Value useNontemporal,
+                    Value dstAddress);
+  void emitRow(OpBuilder &b, Location loc, CopyPlan &plan, GatherForm form,
+               std::optional<int64_t> maxInlineBytes, RowCopy row,
+               Value useNontemporal);
+  void emitPrefetch(CopyPlan &plan, int64_t distance);
+  void versionByParallelism(scf::ForallOp forall, Value gatherBytes);
+
+  IRRewriter &rewriter;
+  const CopyParams &params;
+};
+
+FailureOr<CopyPlan> SliceCopyLowering::plan(scf::ForallOp forall) {
+  CopyPlan plan;
+  plan.forall = forall;
+  for (Operation &op : forall.getBody()->without_terminator())
+    if (auto copy = dyn_cast<memref::CopyOp>(op)) {
+      if (plan.copy)
+        return failure();
+      plan.copy = copy;
+    }
+  if (!plan.copy || forall.getNumResults() != 0)
+    return failure();
+  std::optional<SliceSide> src = matchSliceSide(plan.copy.getSource(), forall);
+  std::optional<SliceSide> dst = matchSliceSide(plan.copy.getTarget(), forall);
+  if (!src || !dst)
+    return failure();
+  plan.src = *src;
+  plan.dst = *dst;
+  plan.elementType =
+      cast<MemRefType>(plan.src.buffer.base.getType()).getElementType();
+  std::optional<int64_t> bytes = getElementStorageBytes(plan.elementType);
+  if (!bytes)
+    return failure();
+  plan.elementBytes = *bytes;
+  plan.scalarOnly = !isVectorCopyable(plan.elementType);
+  // Sizes the loop needs before it starts.
+  for (const SliceSide *side : {&plan.src, &plan.dst})
+    for (OpFoldResult size : side->view.getMixedSizes())
+      if (auto v = dyn_cast<Value>(size);
+          v && !v.getParentRegion()->isProperAncestor(&forall.getRegion()))
+        return failure();
+  for (Value ub : forall.getDynamicUpperBound())
+    if (!ub.getParentRegion()->isProperAncestor(&forall.getRegion()))
+      return failure();
+  plan.rowDim = std::max(getFirstContiguousDim(plan.src),
+                         getFirstContiguousDim(plan.dst));
+  return plan;
+}
+
+void SliceCopyLowering::lower(scf::ForallOp forall) {
+  FailureOr<CopyPlan> copyPlan = plan(forall);
+  if (failed(copyPlan))
+    return;
+  GatherForm form = getGatherForm(forall).value_or(GatherForm::BlockCopy);
+  auto maxAttr =
+      forall->getAttrOfType<IntegerAttr>(getGatherInlineMaxBytesAttrName());
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(forall);
+  Location loc = forall.getLoc();
+  for (SliceSide *side : {&copyPlan->src, &copyPlan->dst})
+    if (failed(buildFlatBuffer(rewriter, loc, side->buffer,
+                               copyPlan->elementBytes)))
+      return;
+  // The row length and the bytes of the gather, before the loop.
+  ArrayRef<int64_t> baseDims = copyPlan->dst.baseDims;
+  SmallVector<OpFoldResult> sizes = copyPlan->dst.view.getMixedSizes();
+  Value rowElements = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  Value sliceElements = rowElements;
+  for (auto [dim, baseDim] : llvm::enumerate(baseDims)) {
+    Value size = getValueOrCreateConstantIndexOp(rewriter, loc, sizes[baseDim]);
+    sliceElements =
+        rewriter.createOrFold<arith::MulIOp>(loc, sliceElements, size);
+    if (static_cast<int64_t>(dim) >= copyPlan->rowDim)
+      rowElements =
+          rewriter.createOrFold<arith::MulIOp>(loc, rowElements, size);
+  }
+  copyPlan->rowElements = rowElements;
+  Value bytes =
+      arith::ConstantIndexOp::create(rewriter, loc, copyPlan->elementBytes);
+  Value gatherBytes =
+      rewriter.createOrFold<arith::MulIOp>(loc, sliceElements, bytes);
+  for (OpFoldResult ub : forall.getMixedUpperBound())
+    gatherBytes = rewriter.createOrFold<arith::MulIOp>(
+        loc, gatherBytes, getValueOrCreateConstantIndexOp(rewriter, loc, ub));
+  copyPlan->gatherBytes = gatherBytes;
+
+  // The planner left inline against block copies to the run: one version
+  // of the loop for each.
+  if (maxAttr && form == GatherForm::BlockCopy && !copyPlan->scalarOnly &&
+      !getConstantIntValue(rowElements)) {
+    FailureOr<scf::ForallOp> inlineLoop =
+        versionByRowBytes(*copyPlan, maxAttr.getInt());
+    if (succeeded(inlineLoop)) {
+      FailureOr<CopyPlan> inlinePlan = plan(*inlineLoop);
+      if (succeeded(inlinePlan)) {
+        inlinePlan->src.buffer = copyPlan->src.buffer;
+        inlinePlan->dst.buffer = copyPlan->dst.buffer;
+        inlinePlan->rowElements = copyPlan->rowElements;
+        inlinePlan->gatherBytes = copyPlan->gatherBytes;
+        emitCopy(*inlinePlan, GatherForm::InlineCopy, maxAttr.getInt());
+      }
+    }
+  }
+  emitCopy(*copyPlan, form, std::nullopt);
+}
+
+/// Wraps the forall of `plan` in `scf.if (row bytes <= maxBytes)` whose
+/// then branch holds a copy of it (returned), marked inline-copy.
+FailureOr<scf::ForallOp>
+SliceCopyLowering::versionByRowBytes(CopyPlan &plan, int64_t maxBytes) {
+  scf::ForallOp forall = plan.forall;
+  Location loc = forall.getLoc();
+  Value bytes =
+      arith::ConstantIndexOp::create(rewriter, loc, plan.elementBytes);
+  Value rowBytes =
+      arith::MulIOp::create(rewriter, loc, plan.rowElements, bytes);
+  Value max = arith::ConstantIndexOp::create(rewriter, loc, maxBytes);
+  Value isShort = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::ule, rowBytes, max);
+  auto ifOp =
+      scf::IfOp::create(rewriter, loc, isShort, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(ifOp.thenBlock());
+  auto copy = cast<scf::ForallOp>(rewriter.clone(*forall));
+  setGatherForm(copy, GatherForm::InlineCopy);
+  copy->removeAttr(getGatherInlineMaxBytesAttrName());
+  rewriter.moveOpBefore(forall, ifOp.elseBlock()->getTerminator());
+  forall->removeAttr(getGatherInlineMaxBytesAttrName());
+  return copy;
+}
+
+void SliceCopyLowering::emitCopy(CopyPlan &plan, GatherForm form,
+                                 std::optional<int64_t> maxInlineBytes) {
+  scf::ForallOp forall = plan.forall;
+  Location loc = forall.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(forall);
+  bool isInline = form == GatherForm::InlineCopy && !plan.scalarOnly;
+  // Non-temporal stores for large outputs; they need the destination's
+  // address for the alignment test.
+  Value useNontemporal =
+      params.nontemporalThreshold < 0 || plan.scalarOnly
+          ? arith::ConstantIntOp::create(rewriter, loc, 0, 1).getResult()
+          : rewriter.createOrFold<arith::CmpIOp>(
+                loc, arith::CmpIPredicate::uge, plan.gatherBytes,
+                arith::ConstantIndexOp::create(rewriter, loc,
+                                               params.nontemporalThreshold));
+  Value dstAddress;
+  if (!isConstantIntValue(useNontemporal, 0))
+    dstAddress = memref::ExtractAlignedPointerAsIndexOp::create(
+        rewriter, loc, plan.dst.buffer.flat);
+  // A table that fits in the caches needs no prefetch.
+  auto srcType = cast<MemRefType>(plan.src.buffer.base.getType());
+  if (!isCacheResident(srcType, plan.elementBytes))
+    emitPrefetch(plan, isInline ? params.inlinePrefetchDistance
+                                : params.prefetchDistance);
+  emitRowLoops(plan, form, maxInlineBytes, useNontemporal, dstAddress);
+  rewriter.eraseOp(plan.copy);
+  for (memref::SubViewOp view : {plan.dst.view, plan.src.view})
+    if (view->use_empty())
+      rewriter.eraseOp(view);
+  if (params.parallel)
+    versionByParallelism(forall, plan.gatherBytes);
+}
+
+void SliceCopyLowering::emitRowLoops(CopyPlan &plan, GatherForm form,
+                                     std::optional<int64_t> maxInlineBytes,
+                                     Value useNontemporal, Value dstAddress) {
+  Location loc = plan.copy.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(plan.copy);
+  // One row per position of the view dimensions before plan.rowDim.
+  SmallVector<OpFoldResult> sizes = plan.src.view.getMixedSizes();
+  SmallVector<Value> coords;
+  std::function<void(OpBuilder &, Location)> build = [&](OpBuilder &b,
+                                                         Location l) {
+    if (static_cast<int64_t>(coords.size()) < plan.rowDim) {
+      int64_t baseDim = plan.src.baseDims[coords.size()];
+      Value size = getValueOrCreateConstantIndexOp(b, l, sizes[baseDim]);
+      Value zero = arith::ConstantIndexOp::create(b, l, 0);
+      Value one = arith::ConstantIndexOp::create(b, l, 1);
+      scf::ForOp::create(
+          b, l, zero, size, one, ValueRange{},
+          [&](OpBuilder &nested, Location nl, Value iv, ValueRange) {
+            coords.push_back(iv);
+            build(nested, nl);
+            coords.pop_back();
+            scf::YieldOp::create(nested, nl);
+          });
+      return;
+    }
+    IRMapping identity;
+    RowCopy row;
+    row.srcFlat = plan.src.buffer.flat;
+    row.dstFlat = plan.dst.buffer.flat;
+    row.srcStart =
+        getFlatPosition(b, l, plan.src.buffer,
+                        getBaseOffsets(b, l, plan.src, coords, identity));
+    row.dstStart =
+        getFlatPosition(b, l, plan.dst.buffer,
+                        getBaseOffsets(b, l, plan.dst, coords, identity));
+    row.rowElements = plan.rowElements;
+    row.dstAddress = dstAddress;
+    row.alignment = params.vectorBytes;
+    int64_t lanes =
+        std::max<int64_t>(1, params.vectorBytes / plan.elementBytes);
+    if (!plan.scalarOnly)
+      row.vectorType = VectorType::get({lanes}, plan.elementType);
+    std::optional<int64_t> maxElements;
+    if (maxInlineBytes)
+      maxElements = llvm::divideCeil(*maxInlineBytes, plan.elementBytes);
+    emitRow(b, l, plan, form, maxElements, row, useNontemporal);
+  };
+  build(rewriter, loc);
+}
+
+void SliceCopyLowering::emitRow(OpBuilder &b, Location loc, CopyPlan &plan,
+                                GatherForm form,
+                                std::optional<int64_t> maxElements, RowCopy row,
+                                Value useNontemporal) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  if (plan.scalarOnly) {
+    copyElements(b, loc, row, zero, row.rowElements);
+    return;
+  }
+  bool isInline = form == GatherForm::InlineCopy;
+  auto emitVectors = [&](OpBuilder &nested, Location l, const RowCopy &r) {
+    return isInline ? emitInlineVectors(nested, l, r, maxElements)
+                    : emitBlockVectors(nested, l, r);
+  };
+  auto emitTail = [&](Value whole) {
+    if (isInline)
+      emitInlineTail(b, loc, row, maxElements, whole);
+    else
+      emitBlockTail(b, loc, row, whole);
+  };
+  // Only the whole vectors are stored non-temporally; rows without a whole
+  // vector (shorter than one, or inline rows of a bounded run-time length,
+  // all masked) store nothing non-temporal.
+  std::optional<int64_t> staticRow = getConstantIntValue(row.rowElements);
+  bool onlyMasked = isInline && !staticRow && maxElements;
+  if (isConstantIntValue(useNontemporal, 0) || onlyMasked ||
+      (staticRow && *staticRow < row.vectorType.getNumElements())) {
+    emitTail(emitVectors(b, loc, row));
+    return;
+  }
+  // Non-temporal vector stores need an aligned destination row.
+  Value bytes = arith::ConstantIndexOp::create(b, loc, plan.elementBytes);
+  Value offset = b.createOrFold<arith::MulIOp>(loc, row.dstStart, bytes);
+  Value rowAddress = arith::AddIOp::create(b, loc, row.dstAddress, offset);
+  Value vectorBytes =
+      arith::ConstantIndexOp::create(b, loc, params.vectorBytes);
+  Value misalignment = arith::RemUIOp::create(b, loc, rowAddress, vectorBytes);
+  Value aligned = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        misalignment, zero);
+  Value streaming = arith::AndIOp::create(b, loc, useNontemporal, aligned);
+  Value whole;
+  scf::IfOp::create(
+      b, loc, streaming,
+      [&](OpBuilder &nested, Location l) {
+        RowCopy streamed = row;
+        streamed.nontemporal = true;
+        emitVectors(nested, l, streamed);
+        scf::YieldOp::create(nested, l);
+      },
+      [&](OpBuilder &nested, Location l) {
+        emitVectors(nested, l, row);
+        scf::YieldOp::create(nested, l);
+      });
+  // Where the whole vectors end, computed again after the branches (it
+  // folds for static lengths).
+  int64_t lanes = row.vectorType.getNumElements();
+  Value laneCount = arith::ConstantIndexOp::create(b, loc, lanes);
+  Value vectors =
+      b.createOrFold<arith::DivUIOp>(loc, row.rowElements, laneCount);
+  whole = b.createOrFold<arith::MulIOp>(loc, vectors, laneCount);
+  emitTail(whole);
+}
+
+/// Prefetches the first bytes of the slice that the iteration `distance`
+/// steps ahead along the innermost loop dimension will copy: clones the
+/// computation of the source offsets with that induction variable advanced
+/// (and clamped to the last iteration). The slice start is clamped into the
+/// table only with clamp-prefetch: a prefetch never faults and changes no
+/// state (`llvm.prefetch`, its address computed without `inbounds`).
+void SliceCopyLowering::emitPrefetch(CopyPlan &plan, int64_t distance) {
+  scf::ForallOp forall = plan.forall;
+  int64_t innermost = forall.getRank() - 1;
+  if (distance <= 0 ||
+      !isConstantIntValue(forall.getMixedLowerBound()[innermost], 0) ||
+      !isConstantIntValue(forall.getMixedStep()[innermost], 1))
+    return;
+  Location loc = plan.copy.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(plan.copy);
+  Value iv = forall.getInductionVars()[innermost];
+  Value bound = getValueOrCreateConstantIndexOp(
+      rewriter, loc, forall.getMixedUpperBound()[innermost]);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  Value last = arith::SubIOp::create(rewriter, loc, bound, one);
+  Value step = arith::ConstantIndexOp::create(rewriter, loc, distance);
+  Value next = arith::AddIOp::create(rewriter, loc, iv, step);
+  Value ahead = arith::MinSIOp::create(rewriter, loc, next, last);
+  SmallVector<Value> offsets(plan.src.view.getOffsets());
+  FailureOr<SmallVector<Value>> cloned =
+      cloneAhead(rewriter, forall, iv, offsets, ahead);
+  if (failed(cloned))
+    return;
+  IRMapping mapping;
+  mapping.map(offsets, *cloned);
+  Value start =
+      getFlatPosition(rewriter, loc, plan.src.buffer,
+                      getBaseOffsets(rewriter, loc, plan.src, {}, mapping));
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  if (params.clampPrefetch) {
+    // The last row start in the table, computed before the loop.
+    OpBuilder::InsertionGuard invariant(rewriter);
+    rewriter.setInsertionPoint(forall);
+    Value total = memref::DimOp::create(rewriter, loc, plan.src.buffer.flat, 0);
+    Value room = arith::SubIOp::create(rewriter, loc, total, plan.rowElements);
+    Value none = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value lastStart = arith::MaxSIOp::create(rewriter, loc, room, none);
+    rewriter.setInsertionPoint(plan.copy);
+    start = arith::MinUIOp::create(rewriter, loc, start, lastStart);
+  }
+  // One prefetch per cache line of the first prefetch-bytes bytes.
+  int64_t lineElements =
+      std::max<int64_t>(1, kCacheLineBytes / plan.elementBytes);
+  Value cap = arith::ConstantIndexOp::create(
+      rewriter, loc,
+      std::max<int64_t>(1, params.prefetchBytes / plan.elementBytes));
+  Value limit = arith::MinUIOp::create(rewriter, loc, plan.rowElements, cap);
+  Value lineStep = arith::ConstantIndexOp::create(rewriter, loc, lineElements);
+  scf::ForOp::create(rewriter, loc, zero, limit, lineStep, ValueRange{},
+                     [&](OpBuilder &b, Location l, Value i, ValueRange) {
+                       Value at = arith::AddIOp::create(b, l, start, i);
+                       memref::PrefetchOp::create(
+                           b, l, plan.src.buffer.flat, ValueRange{at},
+                           /*isWrite=*/false,
+                           /*localityHint=*/params.prefetchLocality,
+                           /*isDataCache=*/true);
+                       scf::YieldOp::create(b, l);
+                     });
+}
+
+/// Keeps `forall` parallel when the gather writes at least the parallel
+/// threshold and runs a sequential scf.for nest otherwise, so that small
+/// gathers do not pay for starting threads.
+void SliceCopyLowering::versionByParallelism(scf::ForallOp forall,
+                                             Value gatherBytes) {
+  Location loc = forall.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(forall);
+  Value threshold =
+      arith::ConstantIndexOp::create(rewriter, loc, params.parallelThreshold);
+  Value large = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge,
+                                      gatherBytes, threshold);
+  auto ifOp = scf::IfOp::create(rewriter, loc, large, /*withElseRegion=*/true);
+  rewriter.setInsertionPointToStart(ifOp.elseBlock());
+  auto sequential = cast<scf::ForallOp>(rewriter.clone(*forall));
+  (void)scf::forallToForLoop(rewriter, sequential);
+  rewriter.moveOpBefore(forall, ifOp.thenBlock()->getTerminator());
+}
+
 struct GatherLowerSliceCopiesPass
     : public gather::impl::GatherLowerSliceCopiesBase<
           GatherLowerSliceCopiesPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    if (failed(checkOptions()))
+    FailureOr<CopyParams> params = getParams();
+    if (failed(params))
       return signalPassFailure();
-    SmallVector<memref::CopyOp> copies;
-    getOperation().walk([&](memref::CopyOp copy) {
-      if (isa_and_nonnull<scf::ForallOp>(copy->getParentOp()))
-        copies.push_back(copy);
-    });
     IRRewriter rewriter(&getContext());
-    for (memref::CopyOp copy : copies)
-      lowerCopy(rewriter, copy);
-  }
-
-  /// Emits an error on the function for each option out of its range.
-  LogicalResult checkOptions() {
-    StringRef pass = getArgument();
-    Operation *op = getOperation();
-    constexpr int64_t max = std::numeric_limits<int64_t>::max();
-    bool ok = succeeded(checkOptionInRange(op, pass, "prefetch-distance",
-                                           prefetchDistance, 0,
-                                           kMaxPrefetchDistance)) &&
-              succeeded(checkOptionInRange(op, pass, "prefetch-bytes",
-                                           prefetchBytes, 1, max)) &&
-              succeeded(checkOptionInRange(op, pass, "parallel-threshold",
-                                           parallelThreshold, 0, max));
-    if (!ok)
-      return failure();
-    if (vectorBytes < 1 || vectorBytes > kMaxVectorBytes ||
-        !llvm::isPowerOf2_64(vectorBytes))
-      return op->emitError()
-             << pass << ": option vector-bytes must be a power of two in [1, "
-             << kMaxVectorBytes << "], but is "
-             << static_cast<int64_t>(vectorBytes);
-    return success();
-  }
-
-  /// Rewrites one slice copy; leaves copies of any other form alone.
-  void lowerCopy(IRRewriter &rewriter, memref::CopyOp copy) const {
-    auto forall = cast<scf::ForallOp>(copy->getParentOp());
-    if (forall.getNumResults() != 0)
-      return;
-    if (isSelfCopy(copy)) {
-      // Nothing moves: drop the copy (and the subviews only it used).
+    // Self copies move nothing: gone, with the subviews only they use.
+    SmallVector<memref::CopyOp> selfCopies;
+    SmallVector<scf::ForallOp> foralls;
+    getOperation().walk([&](Operation *op) {
+      if (auto copy = dyn_cast<memref::CopyOp>(op);
+          copy && isa_and_nonnull<scf::ForallOp>(op->getParentOp()) &&
+          isSelfCopy(copy))
+        selfCopies.push_back(copy);
+      if (auto forall = dyn_cast<scf::ForallOp>(op))
+        if (std::optional<GatherForm> form = getGatherForm(forall);
+            form == GatherForm::BlockCopy || form == GatherForm::InlineCopy)
+          foralls.push_back(forall);
+    });
+    for (memref::CopyOp copy : selfCopies) {
       SmallVector<Operation *> views = {copy.getSource().getDefiningOp(),
                                         copy.getTarget().getDefiningOp()};
       rewriter.eraseOp(copy);
       for (Operation *view : views)
         if (isa_and_nonnull<memref::SubViewOp>(view) && view->use_empty())
           rewriter.eraseOp(view);
-      return;
     }
-    std::optional<SliceView> src = matchSliceView(copy.getSource());
-    std::optional<SliceView> dst = matchSliceView(copy.getTarget());
-    if (!src || !dst)
-      return;
-    Type elementType = cast<MemRefType>(src->base.getType()).getElementType();
-    // Integers and floats of whole bytes are copied with vectors; other
-    // element types (i1 and other widths that are no whole byte, complex,
-    // index) element by element in a loop, which still avoids a library
-    // call per slice. A vector of i1 would be bit-packed in memory, unlike
-    // a memref of i1, and complex numbers make no vectors.
-    std::optional<int64_t> bytes = getStorageBytes(elementType);
-    if (!bytes)
-      return;
-    int64_t elementBytes = *bytes;
-    bool scalarOnly = !elementType.isIntOrFloat() ||
-                      elementType.getIntOrFloatBitWidth() % 8 != 0;
-    // Buffers whose sizes overflow 64-bit arithmetic are left alone.
-    std::optional<int64_t> srcElements = getStaticElementCount(
-        cast<MemRefType>(src->base.getType()), elementBytes);
-    std::optional<int64_t> dstElements = getStaticElementCount(
-        cast<MemRefType>(dst->base.getType()), elementBytes);
-    if (!srcElements || !dstElements)
-      return;
-    int64_t lanes = std::max<int64_t>(1, vectorBytes / elementBytes);
-    // Values the rewrite moves before the loop must be defined there.
-    auto isAbove = [&](Value v) {
-      return v.getParentRegion()->isProperAncestor(&forall.getRegion());
-    };
-    if (!isAbove(src->base) || !isAbove(dst->base))
-      return;
-    for (SliceView *view : {&*src, &*dst})
-      for (OpFoldResult size : view->subview.getMixedSizes())
-        if (auto v = dyn_cast<Value>(size); v && !isAbove(v))
-          return;
-    for (Value ub : forall.getDynamicUpperBound())
-      if (!isAbove(ub))
-        return;
-
-    Location loc = copy.getLoc();
-    OpBuilder::InsertionGuard guard(rewriter);
-
-    // Loop-invariant values, computed once before the loop. Sizes fold as
-    // they are built, so that what is static is known here and no code is
-    // emitted for loops that never run.
-    rewriter.setInsertionPoint(forall);
-    auto constant = [&](int64_t v) -> Value {
-      return arith::ConstantIndexOp::create(rewriter, loc, v);
-    };
-    auto mul = [&](Value a, Value b) {
-      return rewriter.createOrFold<arith::MulIOp>(loc, a, b);
-    };
-    Value srcFlat = collapseToOneDim(rewriter, loc, src->base, *srcElements);
-    Value dstFlat = collapseToOneDim(rewriter, loc, dst->base, *dstElements);
-    Value rowElements = constant(1);
-    for (OpFoldResult size : dst->subview.getMixedSizes())
-      rowElements = mul(rowElements,
-                        getValueOrCreateConstantIndexOp(rewriter, loc, size));
-    Value laneCount = constant(lanes);
-    Value vectorElements =
-        scalarOnly ? constant(0)
-                   : mul(rewriter.createOrFold<arith::DivUIOp>(loc, rowElements,
-                                                               laneCount),
-                         laneCount);
-    Value gatherBytes = mul(rowElements, constant(elementBytes));
-    for (OpFoldResult ub : forall.getMixedUpperBound())
-      gatherBytes =
-          mul(gatherBytes, getValueOrCreateConstantIndexOp(rewriter, loc, ub));
-    Value useNontemporal =
-        nontemporalThreshold < 0
-            ? arith::ConstantIntOp::create(rewriter, loc, 0, 1).getResult()
-            : rewriter.createOrFold<arith::CmpIOp>(
-                  loc, arith::CmpIPredicate::uge, gatherBytes,
-                  constant(nontemporalThreshold));
-    std::optional<int64_t> staticRow = getConstantIntValue(rowElements);
-    std::optional<int64_t> staticVector = getConstantIntValue(vectorElements);
-    std::optional<int64_t> staticStreaming =
-        getConstantIntValue(useNontemporal);
-    bool hasVectors = !staticVector || *staticVector > 0;
-    bool hasTail = !staticRow || !staticVector || *staticRow != *staticVector;
-    bool mayStream = hasVectors && (!staticStreaming || *staticStreaming != 0);
-    // A table that fits in the caches needs no prefetch.
-    auto srcType = cast<MemRefType>(src->base.getType());
-    bool prefetch =
-        prefetchDistance > 0 && !isCacheResident(srcType, elementBytes);
-    // The table's element count, for clamp-prefetch only.
-    Value srcTotal;
-    if (prefetch && clampPrefetch)
-      srcTotal = memref::DimOp::create(rewriter, loc, srcFlat, 0);
-    Value dstAddress;
-    if (mayStream)
-      dstAddress = memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc,
-                                                                  dstFlat);
-
-    // In the loop: the copy itself.
-    rewriter.setInsertionPoint(copy);
-    Value srcStart =
-        linearOffset(rewriter, loc, *src, src->subview.getMixedOffsets());
-    Value dstStart =
-        linearOffset(rewriter, loc, *dst, dst->subview.getMixedOffsets());
-    // The form the gather lowering chose: short slices are copied inline.
-    bool isInline =
-        getGatherForm(forall) == GatherForm::InlineCopy && !scalarOnly;
-    if (prefetch)
-      emitPrefetch(rewriter, loc, forall, *src, srcFlat, srcTotal, rowElements,
-                   elementBytes,
-                   isInline ? inlinePrefetchDistance : prefetchDistance);
-
-    // (Not built for the element-by-element copy: no vector of its type.)
-    VectorType vectorType =
-        scalarOnly ? VectorType() : VectorType::get({lanes}, elementType);
-    Value zero = constant(0);
-    auto emitVectorLoop = [&](OpBuilder &builder, Location l,
-                              bool nontemporal) {
-      if (isInline) {
-        emitInlineCopy(builder, l, vectorType, srcFlat, dstFlat, srcStart,
-                       dstStart, rowElements, nontemporal, dstAddress);
-        return;
-      }
-      scf::ForOp::create(
-          builder, l, zero, vectorElements, laneCount, ValueRange{},
-          [&](OpBuilder &b, Location bl, Value i, ValueRange) {
-            Value from = arith::AddIOp::create(b, bl, srcStart, i);
-            Value to = arith::AddIOp::create(b, bl, dstStart, i);
-            Value v = vector::LoadOp::create(b, bl, vectorType, srcFlat,
-                                             ValueRange{from});
-            storeVector(b, bl, v, dstFlat, to, nontemporal, vectorBytes,
-                        dstAddress);
-            scf::YieldOp::create(b, bl);
-          });
-    };
-    if (mayStream) {
-      // Non-temporal vector stores need an aligned destination row.
-      Value rowAddress = arith::AddIOp::create(
-          rewriter, loc, dstAddress, mul(dstStart, constant(elementBytes)));
-      Value misalignment = arith::RemUIOp::create(rewriter, loc, rowAddress,
-                                                  constant(vectorBytes));
-      Value aligned = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::eq, misalignment, zero);
-      Value streaming =
-          arith::AndIOp::create(rewriter, loc, useNontemporal, aligned);
-      scf::IfOp::create(
-          rewriter, loc, streaming,
-          [&](OpBuilder &b, Location l) {
-            emitVectorLoop(b, l, /*nontemporal=*/true);
-            scf::YieldOp::create(b, l);
-          },
-          [&](OpBuilder &b, Location l) {
-            emitVectorLoop(b, l, /*nontemporal=*/false);
-            scf::YieldOp::create(b, l);
-          });
-    } else if (hasVectors || isInline) {
-      emitVectorLoop(rewriter, loc, /*nontemporal=*/false);
-    }
-    // The elements after the last whole vector (the inline copy has copied
-    // them with a masked vector).
-    if (hasTail && !isInline)
-      scf::ForOp::create(
-          rewriter, loc, vectorElements, rowElements, constant(1), ValueRange{},
-          [&](OpBuilder &b, Location l, Value i, ValueRange) {
-            Value from = arith::AddIOp::create(b, l, srcStart, i);
-            Value to = arith::AddIOp::create(b, l, dstStart, i);
-            Value v = memref::LoadOp::create(b, l, srcFlat, ValueRange{from});
-            memref::StoreOp::create(b, l, v, dstFlat, ValueRange{to});
-            scf::YieldOp::create(b, l);
-          });
-    rewriter.eraseOp(copy);
-    if (dst->subview->use_empty())
-      rewriter.eraseOp(dst->subview);
-    if (src->subview->use_empty())
-      rewriter.eraseOp(src->subview);
-
-    if (parallel)
-      versionByParallelism(rewriter, forall, gatherBytes);
+    SliceCopyLowering lowering(rewriter, *params);
+    for (scf::ForallOp forall : foralls)
+      lowering.lower(forall);
   }
 
-  /// Keeps `forall` parallel when the gather writes at least
-  /// `parallelThreshold` bytes and runs a sequential scf.for nest otherwise,
-  /// so that small gathers do not pay for starting threads.
-  void versionByParallelism(IRRewriter &rewriter, scf::ForallOp forall,
-                            Value gatherBytes) const {
-    Location loc = forall.getLoc();
-    rewriter.setInsertionPoint(forall);
-    Value large = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::uge, gatherBytes,
-        arith::ConstantIndexOp::create(rewriter, loc, parallelThreshold));
-    auto ifOp =
-        scf::IfOp::create(rewriter, loc, large, /*withElseRegion=*/true);
-    rewriter.setInsertionPointToStart(ifOp.elseBlock());
-    auto sequential = cast<scf::ForallOp>(rewriter.clone(*forall));
-    (void)scf::forallToForLoop(rewriter, sequential);
-    rewriter.moveOpBefore(forall, ifOp.thenBlock()->getTerminator());
-  }
-
-  /// Copies one slice of `rowElements` elements inline: straight-line
-  /// vector copies when the size is static (a loop of them otherwise) and
-  /// one masked vector copy for the elements after the last whole vector.
-  /// No library call and no loop per row for short static slices.
-  void emitInlineCopy(OpBuilder &b, Location loc, VectorType vectorType,
-                      Value srcFlat, Value dstFlat, Value srcStart,
-                      Value dstStart, Value rowElements, bool nontemporal,
-                      Value dstAddress) const {
-    int64_t lanes = vectorType.getNumElements();
-    auto constant = [&](int64_t v) -> Value {
-      return arith::ConstantIndexOp::create(b, loc, v);
-    };
-    auto copyVector = [&](OpBuilder &builder, Location l, Value offset) {
-      Value from = arith::AddIOp::create(builder, l, srcStart, offset);
-      Value to = arith::AddIOp::create(builder, l, dstStart, offset);
-      Value v = vector::LoadOp::create(builder, l, vectorType, srcFlat,
-                                       ValueRange{from});
-      storeVector(builder, l, v, dstFlat, to, nontemporal, vectorBytes,
-                  dstAddress);
-    };
-    std::optional<int64_t> staticRow = getConstantIntValue(rowElements);
-    Value whole;
-    if (staticRow) {
-      for (int64_t offset = 0; offset + lanes <= *staticRow; offset += lanes)
-        copyVector(b, loc, constant(offset));
-      whole = constant(*staticRow / lanes * lanes);
-      if (*staticRow % lanes == 0)
-        return;
-    } else {
-      // One op per statement: the IR order must not depend on the
-      // compiler's order of evaluating arguments.
-      Value laneCount = constant(lanes);
-      Value vectors = arith::DivUIOp::create(b, loc, rowElements, laneCount);
-      whole = arith::MulIOp::create(b, loc, vectors, laneCount);
-      Value zero = constant(0);
-      scf::ForOp::create(
-          b, loc, zero, whole, laneCount, ValueRange{},
-          [&](OpBuilder &nested, Location l, Value i, ValueRange) {
-            copyVector(nested, l, i);
-            scf::YieldOp::create(nested, l);
-          });
-    }
-    // The tail: lanes past the row are neither read nor written.
-    Value rest = arith::SubIOp::create(b, loc, rowElements, whole);
-    // The mask compares the lanes' numbers with the count (built from plain
-    // constants and compares, which every path to LLVM lowers).
-    auto laneType = VectorType::get({lanes}, b.getI32Type());
-    SmallVector<int32_t> laneNumbers(lanes);
-    for (int64_t lane = 0; lane < lanes; ++lane)
-      laneNumbers[lane] = lane;
-    Value numbers = arith::ConstantOp::create(
-        b, loc, laneType,
-        DenseElementsAttr::get(laneType, ArrayRef(laneNumbers)));
-    Value count = vector::BroadcastOp::create(
-        b, loc, laneType,
-        arith::IndexCastOp::create(b, loc, b.getI32Type(), rest));
-    Value mask = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                       numbers, count);
-    Value from = arith::AddIOp::create(b, loc, srcStart, whole);
-    Value to = arith::AddIOp::create(b, loc, dstStart, whole);
-    Value pass = arith::ConstantOp::create(b, loc, vectorType,
-                                           b.getZeroAttr(vectorType));
-    Value v = vector::MaskedLoadOp::create(b, loc, vectorType, srcFlat,
-                                           ValueRange{from}, mask, pass);
-    vector::MaskedStoreOp::create(b, loc, dstFlat, ValueRange{to}, mask, v);
-  }
-
-  /// Prefetches the slice that the iteration `distance` steps ahead
-  /// along the innermost loop dimension will copy: clones the computation of
-  /// the source offsets with that induction variable advanced (and clamped to
-  /// the last iteration).
-  void emitPrefetch(IRRewriter &rewriter, Location loc, scf::ForallOp forall,
-                    SliceView src, Value srcFlat, Value srcTotal,
-                    Value rowElements, int64_t elementBytes,
-                    int64_t distance) const {
-    int64_t innermost = forall.getRank() - 1;
-    if (!isConstantIntValue(forall.getMixedLowerBound()[innermost], 0) ||
-        !isConstantIntValue(forall.getMixedStep()[innermost], 1))
-      return;
-
-    // The ops of the loop body that compute the offsets; only reads and
-    // side-effect free ops may be cloned.
-    SetVector<Operation *> slice;
-    BackwardSliceOptions options;
-    options.inclusive = true;
-    options.filter = [&](Operation *op) {
-      return forall->isProperAncestor(op);
-    };
-    for (Value offset : src.subview.getOffsets())
-      if (Operation *def = offset.getDefiningOp())
-        if (failed(getBackwardSlice(def, &slice, options)))
-          return;
-    for (Operation *op : slice) {
-      if (op->getNumRegions() != 0)
-        return;
-      if (isa<memref::LoadOp>(op) || isMemoryEffectFree(op))
-        continue;
-      return;
-    }
-
-    Value iv = forall.getInductionVars()[innermost];
-    Value bound = getValueOrCreateConstantIndexOp(
-        rewriter, loc, forall.getMixedUpperBound()[innermost]);
-    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    Value last = arith::SubIOp::create(rewriter, loc, bound, one);
-    Value ahead = arith::MinSIOp::create(
-        rewriter, loc,
-        arith::AddIOp::create(
-            rewriter, loc, iv,
-            arith::ConstantIndexOp::create(rewriter, loc, distance)),
-        last);
-    IRMapping mapping;
-    mapping.map(iv, ahead);
-    for (Operation *op : slice)
-      rewriter.clone(*op, mapping);
-    SmallVector<OpFoldResult> offsets;
-    for (OpFoldResult offset : src.subview.getMixedOffsets()) {
-      if (auto v = dyn_cast<Value>(offset))
-        offsets.push_back(mapping.lookupOrDefault(v));
-      else
-        offsets.push_back(offset);
-    }
-    Value start = linearOffset(rewriter, loc, src, offsets);
-
-    // One prefetch per cache line of the first `prefetchBytes` bytes. The
-    // slice start of an out-of-range index (reported, clamped or trusted by
-    // that iteration's own code) is not clamped into the table by default:
-    // a prefetch never faults and changes no state (`llvm.prefetch`, its
-    // address computed without `inbounds`), and the clamp costs
-    // instructions per slice.
-    int64_t lineElements = std::max<int64_t>(1, kCacheLineBytes / elementBytes);
-    Value limit = arith::MinUIOp::create(
-        rewriter, loc, rowElements,
-        arith::ConstantIndexOp::create(
-            rewriter, loc, std::max<int64_t>(1, prefetchBytes / elementBytes)));
-    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    Value clampedStart = start;
-    if (clampPrefetch) {
-      Value lastStart = arith::MaxSIOp::create(
-          rewriter, loc,
-          arith::SubIOp::create(rewriter, loc, srcTotal, rowElements), zero);
-      clampedStart = arith::MinUIOp::create(rewriter, loc, start, lastStart);
-    }
-    scf::ForOp::create(
-        rewriter, loc, zero, limit,
-        arith::ConstantIndexOp::create(rewriter, loc, lineElements),
-        ValueRange{}, [&](OpBuilder &b, Location l, Value i, ValueRange) {
-          Value at = arith::AddIOp::create(b, l, clampedStart, i);
-          memref::PrefetchOp::create(b, l, srcFlat, ValueRange{at},
-                                     /*isWrite=*/false, /*localityHint=*/3,
-                                     /*isDataCache=*/true);
-          scf::YieldOp::create(b, l);
-        });
+  /// The parameters, from the options and the target CPU; an error on the
+  /// function for an option out of its range or an unknown CPU.
+  FailureOr<CopyParams> getParams() {
+    StringRef pass = getArgument();
+    Operation *op = getOperation();
+    std::string error;
+    FailureOr<CPUTarget> target = getCPUTarget(targetCpu, error);
+    if (failed(target))
+      return op->emitError() << pass << ": " << error;
+    constexpr int64_t max = std::numeric_limits<int64_t>::max();
+    if (failed(checkOptionInRange(op, pass, "prefetch-distance",
+                                  prefetchDistance, 0, kMaxPrefetchDistance)) ||
+        failed(checkOptionInRange(op, pass, "inline-prefetch-distance",
+                                  inlinePrefetchDistance, 0,
+                                  kMaxPrefetchDistance)) ||
+        failed(checkOptionInRange(op, pass, "prefetch-bytes", prefetchBytes, 1,
+                                  max)) ||
+        failed(checkOptionInRange(op, pass, "parallel-threshold",
+                                  parallelThreshold, 0, max)) ||
+        failed(checkOptionInRange(op, pass, "prefetch-locality",
+                                  prefetchLocality, -1, 3)))
+      return failure();
+    CopyParams params;
+    params.vectorBytes = vectorBytes == 0 ? target->vectorBytes : vectorBytes;
+    if (params.vectorBytes < 1 || params.vectorBytes > kMaxVectorBytes ||
+        !llvm::isPowerOf2_64(params.vectorBytes))
+      return op->emitError()
+             << pass << ": option vector-bytes must be 0 (from the target) "
+             << "or a power of two in [1, " << kMaxVectorBytes << "], but is "
+             << static_cast<int64_t>(vectorBytes);
+    params.prefetchDistance = prefetchDistance;
+    params.inlinePrefetchDistance = inlinePrefetchDistance;
+    params.prefetchBytes = prefetchBytes;
+    params.prefetchLocality = prefetchLocality < 0
+                                  ? target->slicePrefetchLocality
+                                  : static_cast<int64_t>(prefetchLocality);
+    params.nontemporalThreshold = nontemporalThreshold;
+    params.parallelThreshold = parallelThreshold;
+    params.clampPrefetch = clampPrefetch;
+    params.parallel = parallel;
+    return params;
   }
 };
 

@@ -28,6 +28,7 @@
 #include "gather-mlir/Dialect/Gather/IR/GatherAttrs.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherShape.h"
+#include "gather-mlir/Support/TypeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -38,6 +39,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace mlir::gather {
 #define GEN_PASS_DEF_CONVERTGATHERTOLINALG
@@ -297,28 +299,23 @@ struct FormPlan {
   /// Convert, wrap and check every index once, in a first pass producing
   /// positions, instead of at each use.
   bool positionsFirst = false;
+  /// Set when the static sizes do not decide between the inline and the
+  /// block copy: the run copies slices of at most this many bytes inline
+  /// (recorded as gather.inline_max_bytes for the code generator).
+  std::optional<int64_t> inlineMaxBytesAtRunTime;
 };
-
-/// Returns the size in bytes of one element of `type`, or nullopt when it is
-/// not a whole number of bytes known here.
-std::optional<int64_t> getElementBytes(Type type) {
-  if (auto complex = dyn_cast<ComplexType>(type)) {
-    std::optional<int64_t> part = getElementBytes(complex.getElementType());
-    return part ? std::optional<int64_t>(2 * *part) : std::nullopt;
-  }
-  if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() % 8 != 0)
-    return std::nullopt;
-  return type.getIntOrFloatBitWidth() / 8;
-}
 
 /// Picks the form of `op` under the `slices` strategy from its static sizes
 /// (or takes the one `options.form` forces) and decides whether positions
 /// are computed first. `plan` is the index work planIndexWork decided.
 ///
 /// - The gathered axis innermost (no slice to copy): `element` when each
-///   index serves one data row, `inner-axis` when it serves several.
+///   index serves one data row, `inner-axis` when it serves several (or
+///   may: a dynamic size between the batch dimensions and the axis).
 /// - Otherwise slices: `inline-copy` when a slice has a static size of at
-///   most `inlineMaxBytes` bytes, `block-copy` else.
+///   most `inlineMaxBytes` bytes, `block-copy` when its static size is
+///   larger, and `block-copy` with the choice left to the run
+///   (inlineMaxBytesAtRunTime) when its size is dynamic.
 /// Positions are computed first only when each serves several slices (or
 /// rows) and there is index work to share.
 FormPlan planGatherForm(GatherOp op, const GatherToLinalgOptions &options,
@@ -342,21 +339,29 @@ FormPlan planGatherForm(GatherOp op, const GatherToLinalgOptions &options,
     if (innerIsScalar || innerIsEmpty) {
       result.form = usedOnce ? GatherForm::Element : GatherForm::InnerAxis;
     } else {
-      std::optional<int64_t> bytes = getElementBytes(dataType.getElementType());
-      for (int64_t d : innerShape)
-        if (bytes)
-          bytes = ShapedType::isDynamic(d) ? std::nullopt
-                                           : std::optional<int64_t>(*bytes * d);
-      result.form = bytes && *bytes <= options.inlineMaxBytes
+      std::optional<int64_t> bytes =
+          getElementStorageBytes(dataType.getElementType());
+      bool isStatic = true;
+      for (int64_t d : innerShape) {
+        isStatic &= !ShapedType::isDynamic(d);
+        if (bytes && !ShapedType::isDynamic(d))
+          bytes = llvm::checkedMul(*bytes, d);
+      }
+      result.form = bytes && isStatic && *bytes <= options.inlineMaxBytes
                         ? GatherForm::InlineCopy
                         : GatherForm::BlockCopy;
+      // The static part of the slice may already exceed the bound.
+      if (!isStatic && bytes && *bytes <= options.inlineMaxBytes)
+        result.inlineMaxBytesAtRunTime = options.inlineMaxBytes;
     }
   }
   // A statically empty slice has nothing to copy (and no valid slice
   // offset): the per-element form loops over the empty result.
   if (innerIsEmpty && (result.form == GatherForm::BlockCopy ||
-                       result.form == GatherForm::InlineCopy))
+                       result.form == GatherForm::InlineCopy)) {
     result.form = GatherForm::Element;
+    result.inlineMaxBytesAtRunTime.reset();
+  }
 
   bool hasIndexWork = plan.wrap || plan.check;
   result.positionsFirst =
@@ -483,7 +488,7 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
     case GatherForm::BlockCopy:
     case GatherForm::InlineCopy:
       result = buildSliceCopies(rewriter, loc, op, data, indices, init,
-                                resultSizes, emitIndex, formPlan.form);
+                                resultSizes, emitIndex, formPlan);
       break;
     }
     rewriter.replaceOp(op,
@@ -521,14 +526,15 @@ private:
 
   /// Builds the `block-copy` and `inline-copy` forms: an scf.forall over the
   /// outer positions that copies one whole inner slice per index, marked
-  /// with `form` (the two differ after bufferization, in
-  /// gather-lower-slice-copies).
+  /// with the planned form (the two differ after bufferization, in
+  /// gather-lower-slice-copies) and, where the run decides between them,
+  /// the inline bound.
   static Value
   buildSliceCopies(OpBuilder &rewriter, Location loc, GatherOp op, Value data,
                    Value indices, Value init,
                    ArrayRef<OpFoldResult> resultSizes,
                    function_ref<Value(OpBuilder &, Location, Value)> emitIndex,
-                   GatherForm form) {
+                   const FormPlan &formPlan) {
     RankedTensorType dataType = op.getDataType();
     int64_t axis = op.getNormalizedAxis();
     int64_t batchDims = op.getNormalizedBatchDims();
@@ -612,7 +618,11 @@ private:
           rewriter, loc, slice, forall.getRegionIterArgs()[0], params.offsets,
           params.sizes, params.strides);
     }
-    setGatherForm(forall, form);
+    setGatherForm(forall, formPlan.form);
+    if (formPlan.inlineMaxBytesAtRunTime)
+      forall->setAttr(
+          getGatherInlineMaxBytesAttrName(),
+          rewriter.getI64IntegerAttr(*formPlan.inlineMaxBytesAtRunTime));
     return forall.getResult(0);
   }
 

@@ -2,7 +2,7 @@
 // slice is copied by straight-line vector copies with a masked tail (no
 // loop, no library call), and narrow-element vectors are stored
 // non-temporally as 32-bit lanes.
-// RUN: gather-opt %s --gather-lower-slice-copies --canonicalize --split-input-file | FileCheck %s
+// RUN: gather-opt %s --gather-lower-slice-copies=target-cpu=znver5 --canonicalize --split-input-file | FileCheck %s
 
 // A 64-byte f16 row in a table of 64 MiB: one vector<32xf16> per row, the
 // row 64 iterations ahead prefetched; the non-temporal store goes through

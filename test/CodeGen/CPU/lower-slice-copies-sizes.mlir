@@ -1,6 +1,6 @@
 // gather-lower-slice-copies on tables with a static size 0 next to a dynamic
 // one, and on sizes whose byte counts overflow 64 bits.
-// RUN: gather-opt %s --gather-lower-slice-copies --split-input-file | FileCheck %s
+// RUN: gather-opt %s --gather-lower-slice-copies=target-cpu=znver5 --split-input-file | FileCheck %s
 
 // A size-0 dimension with a dynamic one (the bufferized gather of
 // tensor<?x0x2xf32> on axis 1): the flat view is dynamic (a static 0 would
@@ -20,7 +20,7 @@ func.func @zero_after_dynamic(%d: memref<?x0x2xf32>, %i: memref<3xi64>, %o: memr
     %src = memref.subview %d[%p, %k, 0] [1, 1, 2] [1, 1, 1] : memref<?x0x2xf32> to memref<2xf32, strided<[1], offset: ?>>
     %dst = memref.subview %o[%p, %j, 0] [1, 1, 2] [1, 1, 1] : memref<?x3x2xf32> to memref<2xf32, strided<[1], offset: ?>>
     memref.copy %src, %dst : memref<2xf32, strided<[1], offset: ?>> to memref<2xf32, strided<[1], offset: ?>>
-  }
+  } {gather.form = #gather.form<"block-copy">}
   return
 }
 
@@ -37,7 +37,7 @@ func.func @zero_static(%d: memref<4x0x2xf32>, %i: memref<3xi64>, %o: memref<4x3x
     %src = memref.subview %d[%p, %k, 0] [1, 1, 2] [1, 1, 1] : memref<4x0x2xf32> to memref<2xf32, strided<[1], offset: ?>>
     %dst = memref.subview %o[%p, %j, 0] [1, 1, 2] [1, 1, 1] : memref<4x3x2xf32> to memref<2xf32, strided<[1], offset: ?>>
     memref.copy %src, %dst : memref<2xf32, strided<[1], offset: ?>> to memref<2xf32, strided<[1], offset: ?>>
-  }
+  } {gather.form = #gather.form<"block-copy">}
   return
 }
 
@@ -55,7 +55,7 @@ func.func @bytes_overflow(%d: memref<2305843009213693952x2xf32>, %i: memref<3xi6
     %src = memref.subview %d[%k, 0] [1, 2] [1, 1] : memref<2305843009213693952x2xf32> to memref<2xf32, strided<[1], offset: ?>>
     %dst = memref.subview %o[%j, 0] [1, 2] [1, 1] : memref<3x2xf32> to memref<2xf32, strided<[1], offset: ?>>
     memref.copy %src, %dst : memref<2xf32, strided<[1], offset: ?>> to memref<2xf32, strided<[1], offset: ?>>
-  }
+  } {gather.form = #gather.form<"block-copy">}
   return
 }
 
@@ -72,7 +72,7 @@ func.func @elements_overflow(%d: memref<4611686018427387904x4xi8>, %i: memref<3x
     %src = memref.subview %d[%k, 0] [1, 4] [1, 1] : memref<4611686018427387904x4xi8> to memref<4xi8, strided<[1], offset: ?>>
     %dst = memref.subview %o[%j, 0] [1, 4] [1, 1] : memref<3x4xi8> to memref<4xi8, strided<[1], offset: ?>>
     memref.copy %src, %dst : memref<4xi8, strided<[1], offset: ?>> to memref<4xi8, strided<[1], offset: ?>>
-  }
+  } {gather.form = #gather.form<"block-copy">}
   return
 }
 
@@ -91,6 +91,6 @@ func.func @largest(%d: memref<1152921504606846975x2xf32>, %i: memref<3xi64>, %o:
     %src = memref.subview %d[%k, 0] [1, 2] [1, 1] : memref<1152921504606846975x2xf32> to memref<2xf32, strided<[1], offset: ?>>
     %dst = memref.subview %o[%j, 0] [1, 2] [1, 1] : memref<3x2xf32> to memref<2xf32, strided<[1], offset: ?>>
     memref.copy %src, %dst : memref<2xf32, strided<[1], offset: ?>> to memref<2xf32, strided<[1], offset: ?>>
-  }
+  } {gather.form = #gather.form<"block-copy">}
   return
 }

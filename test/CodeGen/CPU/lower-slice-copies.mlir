@@ -1,22 +1,23 @@
 // gather-lower-slice-copies on hand-written loop forms: which copies become
 // block copies, and what the block copy looks like.
-// RUN: gather-opt %s --gather-lower-slice-copies --canonicalize --split-input-file | FileCheck %s
-// RUN: gather-opt %s --gather-lower-slice-copies="prefetch-distance=0 nontemporal-threshold=-1" --canonicalize --split-input-file | FileCheck %s --check-prefix=PLAIN
-// RUN: gather-opt %s --gather-lower-slice-copies="clamp-prefetch=true" --canonicalize --split-input-file | FileCheck %s --check-prefix=CLAMP
+// RUN: gather-opt %s --gather-lower-slice-copies=target-cpu=znver5 --canonicalize --split-input-file | FileCheck %s
+// RUN: gather-opt %s --gather-lower-slice-copies="target-cpu=znver5 prefetch-distance=0 nontemporal-threshold=-1" --canonicalize --split-input-file | FileCheck %s --check-prefix=PLAIN
+// RUN: gather-opt %s --gather-lower-slice-copies="target-cpu=znver5 clamp-prefetch=true" --canonicalize --split-input-file | FileCheck %s --check-prefix=CLAMP
 
 // With clamp-prefetch, the prefetched row start is clamped so that the whole
 // row lies in the table.
 // CLAMP-LABEL: func.func @rows
 // CLAMP-DAG:     %[[SRC:.*]] = memref.collapse_shape
 // CLAMP-DAG:     %[[TOTAL:.*]] = memref.dim %[[SRC]], %c0
-// CLAMP:         arith.minsi
-// CLAMP:         %[[PF:.*]] = arith.muli %{{.*}}, %c40
-// CLAMP:         %[[ROOM:.*]] = arith.subi %[[TOTAL]], %c40
-// CLAMP:         %[[LASTSTART:.*]] = arith.maxsi %[[ROOM]], %c0
-// CLAMP:         %[[CLAMPED:.*]] = arith.minui %[[PF]], %[[LASTSTART]]
-// CLAMP:         scf.for %[[L:.*]] = %c0 to %c40 step %c16 {
-// CLAMP:           %[[AT:.*]] = arith.addi %[[CLAMPED]], %[[L]]
-// CLAMP:           memref.prefetch %[[SRC]][%[[AT]]]
+// CLAMP-DAG:     %[[ROOM:.*]] = arith.subi %[[TOTAL]], %c40
+// CLAMP-DAG:     %[[LASTSTART:.*]] = arith.maxsi %[[ROOM]], %c0
+// CLAMP:         scf.forall
+// CLAMP:           arith.minsi
+// CLAMP:           %[[PF:.*]] = arith.muli %{{.*}}, %c40
+// CLAMP:           %[[CLAMPED:.*]] = arith.minui %[[PF]], %[[LASTSTART]]
+// CLAMP:           scf.for %[[L:.*]] = %c0 to %c40 step %c16 {
+// CLAMP:             %[[AT:.*]] = arith.addi %[[CLAMPED]], %[[L]]
+// CLAMP:             memref.prefetch %[[SRC]][%[[AT]]]
 
 // The gather loop form: index load, slice of the table, slice of the output.
 // CHECK-LABEL: func.func @rows
@@ -31,8 +32,6 @@
 // CHECK:         scf.forall (%[[J:.*]]) in (%[[N]]) {
 // CHECK:           %[[RAW:.*]] = memref.load %[[I]][%[[J]]]
 // CHECK:           %[[K:.*]] = arith.index_cast %[[RAW]]
-// CHECK:           %[[FROM:.*]] = arith.muli %[[K]], %c40
-// CHECK:           %[[TO:.*]] = arith.muli %[[J]], %c40
 // The iteration 8 steps ahead, clamped to the last one, is prefetched: its
 // index is loaded again (the row start is not clamped into the table: a
 // prefetch never faults).
@@ -46,6 +45,8 @@
 // CHECK:           scf.for %[[L:.*]] = %c0 to %c40 step %c16 {
 // CHECK:             %[[AT:.*]] = arith.addi %[[PF]], %[[L]]
 // CHECK:             memref.prefetch %[[SRC]][%[[AT]]], read, locality<3>, data : memref<?xf32>
+// CHECK:           %[[FROM:.*]] = arith.muli %[[K]], %c40
+// CHECK:           %[[TO:.*]] = arith.muli %[[J]], %c40
 // The row: 2 vectors of 16 floats, non-temporal when the gather is big and
 // the destination row 64-byte aligned, then a scalar tail of 8.
 // CHECK:           %[[ROWBYTES:.*]] = arith.muli %[[J]], %c160
@@ -86,7 +87,7 @@ func.func @rows(%d: memref<?x40xf32>, %i: memref<?xi64>, %o: memref<?x40xf32>) {
     %src = memref.subview %d[%k, 0] [1, 40] [1, 1] : memref<?x40xf32> to memref<40xf32, strided<[1], offset: ?>>
     %dst = memref.subview %o[%j, 0] [1, 40] [1, 1] : memref<?x40xf32> to memref<40xf32, strided<[1], offset: ?>>
     memref.copy %src, %dst : memref<40xf32, strided<[1], offset: ?>> to memref<40xf32, strided<[1], offset: ?>>
-  }
+  } {gather.form = #gather.form<"block-copy">}
   return
 }
 
@@ -110,17 +111,19 @@ func.func @dynamic_rows(%d: memref<?x?xf64>, %i: memref<?xi32>, %o: memref<?x?xf
     %src = memref.subview %d[%k, 0] [1, %w] [1, 1] : memref<?x?xf64> to memref<?xf64, strided<[1], offset: ?>>
     %dst = memref.subview %o[%j, 0] [1, %wo] [1, 1] : memref<?x?xf64> to memref<?xf64, strided<[1], offset: ?>>
     memref.copy %src, %dst : memref<?xf64, strided<[1], offset: ?>> to memref<?xf64, strided<[1], offset: ?>>
-  }
+  } {gather.form = #gather.form<"block-copy">}
   return
 }
 
 // -----
 
-// A slice that does not keep whole trailing dimensions is not contiguous:
-// left alone.
+// A slice that takes part of the last dimension is one contiguous row: 16
+// floats at 32 k of the table, 16 j of the output.
 // CHECK-LABEL: func.func @partial_slice
-// CHECK:         memref.copy
-// CHECK-NOT:     vector.load
+// CHECK:           %[[FROM:.*]] = arith.muli %{{.*}}, %c32
+// CHECK:           %[[TO:.*]] = arith.muli %{{.*}}, %c16
+// CHECK:           vector.load %{{.*}}[%[[FROM]]] : memref<3200xf32>, vector<16xf32>
+// CHECK-NOT:     memref.copy
 func.func @partial_slice(%d: memref<100x32xf32>, %i: memref<?xi64>, %o: memref<?x16xf32>) {
   %c0 = arith.constant 0 : index
   %n = memref.dim %i, %c0 : memref<?xi64>
@@ -130,17 +133,15 @@ func.func @partial_slice(%d: memref<100x32xf32>, %i: memref<?xi64>, %o: memref<?
     %src = memref.subview %d[%k, 0] [1, 16] [1, 1] : memref<100x32xf32> to memref<16xf32, strided<[1], offset: ?>>
     %dst = memref.subview %o[%j, 0] [1, 16] [1, 1] : memref<?x16xf32> to memref<16xf32, strided<[1], offset: ?>>
     memref.copy %src, %dst : memref<16xf32, strided<[1], offset: ?>> to memref<16xf32, strided<[1], offset: ?>>
-  }
+  } {gather.form = #gather.form<"block-copy">}
   return
 }
 
 // -----
 
 // i1 elements are not whole bytes: copied element by element (a vector of
-// i1 would be bit-packed), no library call. A base with a non-identity
-// layout may not be contiguous, and a copy outside an scf.forall is not a
-// gather slice copy: both left alone.
-// CHECK-LABEL: func.func @left_alone
+// i1 would be bit-packed), no library call.
+// CHECK-LABEL: func.func @bits
 // CHECK-SAME:    (%[[B:.*]]: memref<10x8xi1>, %[[OB:.*]]: memref<?x8xi1>,
 // CHECK-DAG:     %[[BF:.*]] = memref.collapse_shape %[[B]] {{\[\[}}0, 1]] : memref<10x8xi1> into memref<80xi1>
 // CHECK-DAG:     %[[OBF:.*]] = memref.collapse_shape %[[OB]] {{\[\[}}0, 1]] : memref<?x8xi1> into memref<?xi1>
@@ -149,14 +150,9 @@ func.func @partial_slice(%d: memref<100x32xf32>, %i: memref<?xi64>, %o: memref<?
 // CHECK:             %[[X:.*]] = memref.load %[[BF]][%{{.*}}] : memref<80xi1>
 // CHECK:             memref.store %[[X]], %[[OBF]][%{{.*}}] : memref<?xi1>
 // CHECK:           }
-// CHECK:           memref.copy
-// CHECK:         }
-// CHECK:         memref.copy
 // CHECK-NOT:     memref.copy
 // CHECK-NOT:     vector.load
-func.func @left_alone(%b: memref<10x8xi1>, %ob: memref<?x8xi1>,
-                      %s: memref<10x8xf32, strided<[16, 1]>>, %os: memref<?x8xf32>,
-                      %i: memref<?xi64>) {
+func.func @bits(%b: memref<10x8xi1>, %ob: memref<?x8xi1>, %i: memref<?xi64>) {
   %c0 = arith.constant 0 : index
   %n = memref.dim %i, %c0 : memref<?xi64>
   scf.forall (%j) in (%n) {
@@ -165,11 +161,57 @@ func.func @left_alone(%b: memref<10x8xi1>, %ob: memref<?x8xi1>,
     %src = memref.subview %b[%k, 0] [1, 8] [1, 1] : memref<10x8xi1> to memref<8xi1, strided<[1], offset: ?>>
     %dst = memref.subview %ob[%j, 0] [1, 8] [1, 1] : memref<?x8xi1> to memref<8xi1, strided<[1], offset: ?>>
     memref.copy %src, %dst : memref<8xi1, strided<[1], offset: ?>> to memref<8xi1, strided<[1], offset: ?>>
-    %src2 = memref.subview %s[%k, 0] [1, 8] [1, 1] : memref<10x8xf32, strided<[16, 1]>> to memref<8xf32, strided<[1], offset: ?>>
-    %dst2 = memref.subview %os[%j, 0] [1, 8] [1, 1] : memref<?x8xf32> to memref<8xf32, strided<[1], offset: ?>>
-    memref.copy %src2, %dst2 : memref<8xf32, strided<[1], offset: ?>> to memref<8xf32, strided<[1], offset: ?>>
+  } {gather.form = #gather.form<"block-copy">}
+  return
+}
+
+// -----
+
+// A base with a strided layout (a tile, a padded table) is addressed through
+// its strided metadata: row k starts at offset + 16 k of its base buffer.
+// CHECK-LABEL: func.func @strided_base
+// CHECK-SAME:    (%[[S:.*]]: memref<10x8xf32, strided<[16, 1], offset: ?>>
+// CHECK:         %{{[^,]*}}, %[[OFF:[^,]*]], %{{.*}} = memref.extract_strided_metadata %[[S]]
+// CHECK:         %[[FLAT:.*]] = memref.reinterpret_cast %[[S]] to offset: [0], sizes: [%{{.*}}], strides: [1]
+// CHECK:         scf.forall
+// CHECK:           %[[ROW:.*]] = arith.muli %{{.*}}, %c16
+// CHECK:           %[[FROM:.*]] = arith.addi %[[OFF]], %[[ROW]]
+// CHECK:           vector.maskedload %[[FLAT]][%[[FROM]]]
+// CHECK-NOT:     memref.copy
+func.func @strided_base(%s: memref<10x8xf32, strided<[16, 1], offset: ?>>, %os: memref<?x8xf32>,
+                        %i: memref<?xi64>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %i, %c0 : memref<?xi64>
+  scf.forall (%j) in (%n) {
+    %raw = memref.load %i[%j] : memref<?xi64>
+    %k = arith.index_cast %raw : i64 to index
+    %src = memref.subview %s[%k, 0] [1, 8] [1, 1] : memref<10x8xf32, strided<[16, 1], offset: ?>> to memref<8xf32, strided<[1], offset: ?>>
+    %dst = memref.subview %os[%j, 0] [1, 8] [1, 1] : memref<?x8xf32> to memref<8xf32, strided<[1], offset: ?>>
+    memref.copy %src, %dst : memref<8xf32, strided<[1], offset: ?>> to memref<8xf32, strided<[1], offset: ?>>
+  } {gather.form = #gather.form<"inline-copy">}
+  return
+}
+
+// -----
+
+// Left alone: a copy outside an scf.forall, and a copy in an scf.forall
+// that no gather lowering marked.
+// CHECK-LABEL: func.func @left_alone
+// CHECK:         scf.forall
+// CHECK:           memref.copy
+// CHECK:         memref.copy
+// CHECK-NOT:     vector.load
+func.func @left_alone(%s: memref<10x8xf32>, %os: memref<?x8xf32>, %i: memref<?xi64>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %i, %c0 : memref<?xi64>
+  scf.forall (%j) in (%n) {
+    %raw = memref.load %i[%j] : memref<?xi64>
+    %k = arith.index_cast %raw : i64 to index
+    %src = memref.subview %s[%k, 0] [1, 8] [1, 1] : memref<10x8xf32> to memref<8xf32, strided<[1], offset: ?>>
+    %dst = memref.subview %os[%j, 0] [1, 8] [1, 1] : memref<?x8xf32> to memref<8xf32, strided<[1], offset: ?>>
+    memref.copy %src, %dst : memref<8xf32, strided<[1], offset: ?>> to memref<8xf32, strided<[1], offset: ?>>
   }
-  %src3 = memref.subview %s[%c0, 0] [1, 8] [1, 1] : memref<10x8xf32, strided<[16, 1]>> to memref<8xf32, strided<[1], offset: ?>>
+  %src3 = memref.subview %s[%c0, 0] [1, 8] [1, 1] : memref<10x8xf32> to memref<8xf32, strided<[1], offset: ?>>
   %dst3 = memref.subview %os[%c0, 0] [1, 8] [1, 1] : memref<?x8xf32> to memref<8xf32, strided<[1], offset: ?>>
   memref.copy %src3, %dst3 : memref<8xf32, strided<[1], offset: ?>> to memref<8xf32, strided<[1], offset: ?>>
   return
@@ -191,7 +233,7 @@ func.func @no_prefetch_through_call(%d: memref<100x32xf32>, %o: memref<?x32xf32>
     %src = memref.subview %d[%k, 0] [1, 32] [1, 1] : memref<100x32xf32> to memref<32xf32, strided<[1], offset: ?>>
     %dst = memref.subview %o[%j, 0] [1, 32] [1, 1] : memref<?x32xf32> to memref<32xf32, strided<[1], offset: ?>>
     memref.copy %src, %dst : memref<32xf32, strided<[1], offset: ?>> to memref<32xf32, strided<[1], offset: ?>>
-  }
+  } {gather.form = #gather.form<"block-copy">}
   return
 }
 
@@ -216,6 +258,6 @@ func.func @small_static(%d: memref<400x40xi8>, %i: memref<4xi64>, %o: memref<4x4
     %src = memref.subview %d[%k, 0] [1, 40] [1, 1] : memref<400x40xi8> to memref<40xi8, strided<[1], offset: ?>>
     %dst = memref.subview %o[%j, 0] [1, 40] [1, 1] : memref<4x40xi8> to memref<40xi8, strided<[1], offset: ?>>
     memref.copy %src, %dst : memref<40xi8, strided<[1], offset: ?>> to memref<40xi8, strided<[1], offset: ?>>
-  }
+  } {gather.form = #gather.form<"block-copy">}
   return
 }

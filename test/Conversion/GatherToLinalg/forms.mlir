@@ -46,12 +46,25 @@ func.func @short_rows(%d: tensor<1000x32xf16>, %i: tensor<64xi64>) -> tensor<64x
 
 // -----
 
-// A row of dynamic size: block copies (their loop takes any size).
+// A row of dynamic size: block copies, with the choice of inline copies for
+// rows of at most inline-max-bytes left to the run. A dynamic row whose
+// static part already exceeds the bound (2 x 32 f32 = 256 bytes before the
+// dynamic dimension, more than 128) needs no run-time choice.
 // CHECK-LABEL: func.func @dynamic_rows
+// CHECK:         } {gather.form = #gather.form<"block-copy">, gather.inline_max_bytes = 128 : i64}
+// CHECK-LABEL: func.func @dynamic_long_rows
 // CHECK:         } {gather.form = #gather.form<"block-copy">}
+// SMALL-LABEL: func.func @dynamic_rows
+// SMALL:         } {gather.form = #gather.form<"block-copy">, gather.inline_max_bytes = 32 : i64}
+// SMALL-LABEL: func.func @dynamic_long_rows
+// SMALL:         } {gather.form = #gather.form<"block-copy">}
 func.func @dynamic_rows(%d: tensor<1000x?xf32>, %i: tensor<64xi64>) -> tensor<64x?xf32> {
   %r = gather.gather %d[%i] axis = 0 : tensor<1000x?xf32>, tensor<64xi64>
   return %r : tensor<64x?xf32>
+}
+func.func @dynamic_long_rows(%d: tensor<1000x2x32x?xf32>, %i: tensor<64xi64>) -> tensor<64x2x32x?xf32> {
+  %r = gather.gather %d[%i] axis = 0 : tensor<1000x2x32x?xf32>, tensor<64xi64>
+  return %r : tensor<64x2x32x?xf32>
 }
 
 // -----

@@ -24,7 +24,10 @@
 // The tiles bufferize in place and take the slice form: each row tile of
 // @consumer is a view of the data (whole along the gathered axis) and of the
 // result, each index is loaded, wrapped and checked once, and the 5-element
-// slice is copied whole into the result buffer (no buffer per tile).
+// slice is copied whole into the result buffer (no buffer per tile). The
+// views of the tiles are strided: the copy addresses them through their base
+// buffers (strided metadata) with the same vector copies as untiled slices,
+// no memref.copy and no library call.
 // AFFINE-LABEL: func.func @consumer
 // AFFINE-SAME:    (%[[DATA:.*]]: memref<3x4x5xf32>, %[[RAW:.*]]: memref<3xi32>) -> memref<3x3x5xf32>
 // AFFINE:         %[[OUT:.*]] = memref.alloc() {{.*}} : memref<3x3x5xf32>
@@ -33,27 +36,34 @@
 // AFFINE:           %[[IDX:.*]] = memref.alloc() {{.*}} : memref<3xi32>
 // AFFINE:           arith.subi
 // AFFINE:           %[[OT:.*]] = memref.subview %[[OUT]][%[[I]], 0, 0] [1, 3, 5] [1, 1, 1]
+// AFFINE:           %{{[^,]*}}, %[[DOFF:[^,]*]], %{{.*}} = memref.extract_strided_metadata %[[DT]]
+// AFFINE:           %[[DFLAT:.*]] = memref.reinterpret_cast %[[DT]] to offset: [0]
+// AFFINE:           %{{[^,]*}}, %[[OOFF:[^,]*]], %{{.*}} = memref.extract_strided_metadata %[[OT]]
+// AFFINE:           %[[OFLAT:.*]] = memref.reinterpret_cast %[[OT]] to offset: [0]
 // AFFINE:           scf.forall (%[[W:.*]]) in (3) {
 // AFFINE:             memref.load %[[IDX]][%[[W]]] : memref<3xi32>
 // AFFINE:             %[[K:.*]] = arith.select
 // AFFINE:             llvm.call @__gather_mlir_index_out_of_bounds
-// AFFINE:             %[[SRC:.*]] = memref.subview %[[DT]][0, %[[K]], 0] [1, 1, 5] [1, 1, 1]
-// AFFINE:             %[[DST:.*]] = memref.subview %[[OT]][0, %[[W]], 0] [1, 1, 5] [1, 1, 1]
-// AFFINE:             memref.copy %[[SRC]], %[[DST]]
+// AFFINE:             %[[KROW:.*]] = arith.muli %[[K]], %c5
+// AFFINE:             %[[FROM:.*]] = arith.addi %[[DOFF]], %[[KROW]]
+// AFFINE:             %[[WROW:.*]] = arith.muli %[[W]], %c5
+// AFFINE:             %[[TO:.*]] = arith.addi %[[OOFF]], %[[WROW]]
+// AFFINE:             %[[V:.*]] = vector.maskedload %[[DFLAT]][%[[FROM]]]
+// AFFINE:             vector.maskedstore %[[OFLAT]][%[[TO]]], %{{.*}}, %[[V]]
+// AFFINE-NOT:     memref.copy
 // AFFINE-NOT:     memref.alloc() {{.*}} : memref<1x3x5xf32>
 // AFFINE:         return %[[OUT]]
 
-// In the LLVM dialect each slice of a tile is one block copy (the slice
-// views of the tiles are strided views of data, so the prefetched vector
-// copies of gather-lower-slice-copies, which take identity-layout tables,
-// leave them to memref.copy, a memcpy of the contiguous slice).
+// In the LLVM dialect no tile copies through the library or memcpy.
+// LLVM-NOT:     memrefCopy
+// LLVM-NOT:     llvm.intr.memcpy
 // LLVM-LABEL: llvm.func @consumer(
-// LLVM:         llvm.intr.memcpy
+// LLVM:         llvm.intr.masked.load
 // LLVM-LABEL: llvm.func @consumer_ref(
 // LLVM-LABEL: llvm.func @producer(
-// LLVM:         llvm.intr.memcpy
+// LLVM:         llvm.intr.masked.load
 // LLVM-LABEL: llvm.func @batch(
-// LLVM:         llvm.intr.memcpy
+// LLVM:         llvm.intr.masked.load
 
 // The fused producer: each tile of the gather (the slice form, data viewed
 // whole along the gathered axis) goes to a tile-sized intermediate buffer
@@ -66,9 +76,8 @@
 // AFFINE:           %[[DT:.*]] = memref.subview %[[DATA]][%[[I]], 0, 0] [1, 4, 5] [1, 1, 1]
 // AFFINE:           %[[TMP:.*]] = memref.alloc() {{.*}} : memref<1x3x5xf32>
 // AFFINE:           scf.forall (%[[W:.*]]) in (3) {
-// AFFINE:             %[[SRC:.*]] = memref.subview %[[DT]][0, %{{.*}}, 0] [1, 1, 5] [1, 1, 1]
-// AFFINE:             %[[DST:.*]] = memref.subview %[[TMP]][0, %[[W]], 0] [1, 1, 5] [1, 1, 1]
-// AFFINE:             memref.copy %[[SRC]], %[[DST]]
+// AFFINE:             vector.maskedload
+// AFFINE:             vector.maskedstore
 // AFFINE:           %[[OT:.*]] = memref.subview %[[OUT]][%[[I]], 0, 0] [1, 3, 5] [1, 1, 1]
 // AFFINE:           affine.for
 // AFFINE:             affine.load %[[TMP]]

@@ -19,11 +19,12 @@ include "mlir/Pass/PassBase.td"
 def GatherLowerSliceCopies
     : Pass<"gather-lower-slice-copies", "::mlir::func::FuncOp"> {
   let summary = "Turn the slice copies of bufferized gathers into prefetched, "
-                "vectorized block copies";
+                "vectorized row copies";
   let description = [{
-    Works on the loop form that the `slices` gather lowering takes after
-    one-shot bufferization: an `scf.forall` whose body computes a gathered
-    position and copies one contiguous slice with
+    Works on the loops that the `slices` gather lowering marks
+    `gather.form = #gather.form<"block-copy">` or `#gather.form<"inline-copy">`
+    after one-shot bufferization: an `scf.forall` whose body computes a
+    gathered position and copies one slice with
 
     ```mlir
     %src = memref.subview %data[%p0, %k, 0] [1, 1, %n] [1, 1, 1]
@@ -31,42 +32,62 @@ def GatherLowerSliceCopies
     memref.copy %src, %dst
     ```
 
-    where `%data` and `%out` have the identity layout and the subviews keep
-    whole trailing dimensions. Each such copy becomes a loop of
-    `vector.load`/`vector.store` of `vector-bytes` bytes plus a scalar tail.
+    The subviews take unit strides of buffers with a strided layout whose
+    innermost stride is 1: identity layouts, and the strided tiles that
+    tiling makes. Each buffer is addressed through a flat view (the buffer
+    collapsed to one dimension, or its base buffer reinterpreted from its
+    strided metadata), and the copy becomes one row copy per position of
+    the slice's dimensions that are not contiguous in both buffers. A row
+    of a static or run-time length is copied
+
+    * `block-copy`: by a loop of `vector-bytes` vectors and, for the
+      elements after the last whole vector, a scalar loop (static length)
+      or one masked vector (run-time length);
+    * `inline-copy`: by straight-line vectors and a masked tail
+      (`vector.maskedload`/`vector.maskedstore`) when the length is static;
+      when it is not, by as many masked vectors as the bound that the
+      planner recorded (`gather.inline_max_bytes`) needs, else a loop of
+      vectors and a masked tail;
+    * element by element for element types whose vectors do not have the
+      layout of a memref (i1, complex, index).
+
+    A block-copy loop that carries `gather.inline_max_bytes` (the planner
+    could not decide from static sizes) becomes
+    `scf.if (row bytes <= max) { inline-copy loop } else { block-copy loop }`.
+
     When the whole gather writes at least `nontemporal-threshold` bytes and a
     row of the destination is aligned to the vector size, the stores are
     non-temporal: the output bypasses the caches instead of evicting the
-    table being read. The slice that the loop will copy `prefetch-distance`
-    iterations later (along the innermost loop dimension) is prefetched: the
-    index load and arithmetic that locate it are cloned with the induction
-    variable advanced and clamped to the loop bound (the slice start itself
-    is clamped into the table only with `clamp-prefetch`: a prefetch never
-    faults).
+    table being read. The row that the loop will copy `prefetch-distance`
+    (`inline-prefetch-distance` for inline copies) iterations later along
+    the innermost loop dimension is prefetched, at most `prefetch-bytes` of
+    it, with the locality hint `prefetch-locality`: the index load and
+    arithmetic that locate it are cloned with the induction variable
+    advanced and clamped to the loop bound (the row start is clamped into
+    the table only with `clamp-prefetch`: a prefetch never faults). Tables
+    smaller than 1 MiB get no prefetch.
+
+    `vector-bytes` and `prefetch-locality` default to the values of the
+    target CPU (`target-cpu`, the host by default: 64-byte vectors with
+    AVX-512, 32 with AVX2; see docs/Performance.md).
 
     Unless `parallel` is set the `scf.forall` is replaced by a nest of
     sequential `scf.for` loops. With `parallel`, gathers that write at least
     `parallel-threshold` bytes keep the `scf.forall` (for a later lowering to
     OpenMP) and smaller ones run the sequential nest.
 
-    An `scf.forall` marked `gather.form = "inline-copy"` (short slices) is
-    copied inline instead: straight-line vector copies when the slice size
-    is static (a loop of them otherwise) and one masked vector copy
-    (`vector.maskedload`/`vector.maskedstore`) for the elements after the
-    last whole vector, with the slice `inline-prefetch-distance` iterations
-    ahead prefetched.
-
-    Non-temporal stores are 64-byte aligned; vectors of elements narrower
-    than 32 bits are stored as 32-bit lanes (`vector.bitcast` and an
-    `llvm.store` with the non-temporal flag), since LLVM drops the hint of,
+    Non-temporal stores are aligned to the vector size; vectors of elements
+    narrower than 32 bits are stored as 32-bit lanes (`vector.bitcast` and
+    an `llvm.store` with the non-temporal flag), since LLVM drops the hint of,
     for example, `vector<32xf16>` stores on CPUs without native f16
     arithmetic.
 
-    Copies of other shapes, of element types whose width is not a whole
-    number of bytes, in other loops, or of buffers whose byte sizes overflow
-    64 bits are left alone. An option out of its range (`vector-bytes` a
-    power of two up to 1024, `prefetch-distance` in `[0, 2^31 - 1]`,
-    `prefetch-bytes` positive, `parallel-threshold` non-negative) is an error.
+    Copies of other shapes, in unmarked loops, of buffers whose innermost
+    stride is not 1 or whose byte sizes overflow 64 bits are left alone. An
+    option out of its range (`vector-bytes` 0 or a power of two up to 1024,
+    distances in `[0, 2^31 - 1]`, `prefetch-bytes` positive,
+    `prefetch-locality` in `[-1, 3]`, `parallel-threshold` non-negative) or
+    an unknown `target-cpu` is an error.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -76,23 +97,28 @@ def GatherLowerSliceCopies
     "::mlir::vector::VectorDialect",
   ];
   let options = [
+    Option<"targetCpu", "target-cpu", "std::string", /*default=*/"\"host\"",
+           "The CPU the code is for: 'host' or an LLVM x86-64 CPU name">,
     Option<"prefetchDistance", "prefetch-distance", "int64_t",
            /*default=*/"8",
-           "Loop iterations ahead whose slice is prefetched (0 disables)">,
+           "Loop iterations ahead whose row is prefetched (0 disables)">,
     Option<"prefetchBytes", "prefetch-bytes", "int64_t", /*default=*/"1024",
-           "At most this many leading bytes of a slice are prefetched">,
+           "At most this many leading bytes of a row are prefetched">,
+    Option<"prefetchLocality", "prefetch-locality", "int64_t",
+           /*default=*/"-1",
+           "Locality hint (0-3) of the row prefetch (-1: from the target)">,
     Option<"nontemporalThreshold", "nontemporal-threshold", "int64_t",
            /*default=*/"1048576",
            "Gathers writing at least this many bytes use non-temporal "
            "stores (negative disables)">,
-    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"64",
-           "Bytes moved by one vector load/store">,
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"0",
+           "Bytes moved by one vector load/store (0: from the target)">,
     Option<"inlinePrefetchDistance", "inline-prefetch-distance", "int64_t",
            /*default=*/"64",
-           "inline-copy: loop iterations ahead whose slice is prefetched "
+           "inline-copy: loop iterations ahead whose row is prefetched "
            "(0 disables)">,
     Option<"clampPrefetch", "clamp-prefetch", "bool", /*default=*/"false",
-           "Clamp the prefetched slice into the table (a prefetch never "
+           "Clamp the prefetched row into the table (a prefetch never "
            "faults; the clamp costs instructions)">,
     Option<"parallel", "parallel", "bool", /*default=*/"false",
            "Keep large gathers' loops parallel (scf.forall)">,

@@ -71,6 +71,13 @@ LogicalResult GatherDialect::verifyOperationAttribute(Operation *op,
              << "'" << getGatherWrapAttrName() << "' must be a unit attribute";
     return success();
   }
+  if (attr.getName() == getGatherInlineMaxBytesAttrName()) {
+    auto bytes = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!bytes || bytes.getInt() < 1)
+      return op->emitError() << "'" << getGatherInlineMaxBytesAttrName()
+                             << "' must be a positive integer";
+    return success();
+  }
   // The report calls of the generated checks (Conversion/Utils).
   if (attr.getName() == "gather.exiting_report")
     return success(isa<StringAttr>(attr.getValue()));

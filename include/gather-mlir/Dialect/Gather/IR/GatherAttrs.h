@@ -33,6 +33,14 @@ inline StringRef getGatherFormAttrName() { return "gather.form"; }
 /// non-negative.
 inline StringRef getGatherWrapAttrName() { return "gather.wrap"; }
 
+/// The discardable integer attribute with which the planner leaves the
+/// choice between the inline and the block copy of a slice whose size is
+/// not static to the run: on a block-copy loop, slices of at most this many
+/// bytes are copied inline.
+inline StringRef getGatherInlineMaxBytesAttrName() {
+  return "gather.inline_max_bytes";
+}
+
 /// Records `form` on `op`.
 void setGatherForm(Operation *op, GatherForm form);
 

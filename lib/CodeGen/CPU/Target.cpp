@@ -1,0 +1,52 @@
+//===- Target.cpp - what the CPU code generator takes from the CPU --------===//
+//
+// Part of the gather-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather-mlir/CodeGen/CPU/Target.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/X86TargetParser.h"
+
+using namespace mlir;
+using namespace mlir::gather;
+
+/// Fills in the parameters from the CPU's features.
+static CPUTarget fromFeatures(StringRef cpu, const llvm::StringSet<> &features) {
+  CPUTarget target;
+  target.cpu = cpu.str();
+  bool avx512 = features.contains("avx512f");
+  if (avx512)
+    target.vectorBytes = 64;
+  else if (features.contains("avx2") || features.contains("avx"))
+    target.vectorBytes = 32;
+  target.slicePrefetchLocality = avx512 ? 3 : 0;
+  return target;
+}
+
+FailureOr<CPUTarget> mlir::gather::getCPUTarget(StringRef cpu,
+                                                std::string &error) {
+  llvm::StringSet<> features;
+  if (cpu == "host") {
+    for (const auto &feature : llvm::sys::getHostCPUFeatures())
+      if (feature.second)
+        features.insert(feature.first());
+    return fromFeatures(llvm::sys::getHostCPUName(), features);
+  }
+  if (llvm::X86::parseArchX86(cpu, /*Only64Bit=*/true) ==
+      llvm::X86::CK_None) {
+    error = ("unknown CPU '" + Twine(cpu) +
+             "' (expected 'host' or an x86-64 CPU name of LLVM, such as "
+             "'znver3', 'znver5', 'x86-64-v3')")
+                .str();
+    return failure();
+  }
+  SmallVector<StringRef> names;
+  llvm::X86::getFeaturesForCPU(cpu, names, /*NeedPlus=*/false);
+  for (StringRef name : names)
+    features.insert(name);
+  return fromFeatures(cpu, features);
+}
