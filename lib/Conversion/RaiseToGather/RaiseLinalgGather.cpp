@@ -219,8 +219,8 @@ LogicalResult matchSubscripts(linalg::GenericOp generic,
     if (isConstantInt(subscript, 0) && tableType.getDimSize(dim) == 1)
       continue;
     if (idiom.axis >= 0)
-      return rewriter.notifyMatchFailure(
-          generic, "two subscripts are no loop index");
+      return rewriter.notifyMatchFailure(generic,
+                                         "two subscripts are no loop index");
     idiom.axis = dim;
     idiom.subscript = subscript;
   }
@@ -352,8 +352,8 @@ LogicalResult assignLoops(linalg::GenericOp generic, PatternRewriter &rewriter,
                           GatherIdiom &idiom, ArrayRef<int64_t> tableLoops) {
   auto idsType = cast<RankedTensorType>(idiom.ids->get().getType());
   SmallVector<int64_t> idsLoops;
-  for (auto [dim, expr] :
-       llvm::enumerate(generic.getMatchingIndexingMap(idiom.ids).getResults())) {
+  for (auto [dim, expr] : llvm::enumerate(
+           generic.getMatchingIndexingMap(idiom.ids).getResults())) {
     if (auto loop = dyn_cast<AffineDimExpr>(expr))
       idsLoops.push_back(loop.getPosition());
     else if (isa<AffineConstantExpr>(expr) &&
@@ -361,16 +361,16 @@ LogicalResult assignLoops(linalg::GenericOp generic, PatternRewriter &rewriter,
              idsType.getDimSize(dim) == 1)
       idsLoops.push_back(kUnit);
     else
-      return rewriter.notifyMatchFailure(generic, "the ids map is no projection");
+      return rewriter.notifyMatchFailure(generic,
+                                         "the ids map is no projection");
   }
   int64_t q = idsType.getRank(), r = tableLoops.size(), a = idiom.axis;
   int64_t numLoops = generic.getNumLoops();
   int64_t b = q + r - 1 - numLoops;
   if (b < 0 || b > a || b > q ||
-      !llvm::equal(ArrayRef(idsLoops).take_front(b),
-                   tableLoops.take_front(b)))
-    return rewriter.notifyMatchFailure(
-        generic, "the loops are not those of a gather");
+      !llvm::equal(ArrayRef(idsLoops).take_front(b), tableLoops.take_front(b)))
+    return rewriter.notifyMatchFailure(generic,
+                                       "the loops are not those of a gather");
   idiom.batchDims = b;
 
   SmallVector<int64_t> &loops = idiom.resultLoops;
@@ -395,7 +395,8 @@ LogicalResult assignLoops(linalg::GenericOp generic, PatternRewriter &rewriter,
       continue;
     loop = *next++;
     if (getStaticLoopSize(generic, loop) != 1)
-      return rewriter.notifyMatchFailure(generic, "a unit loop is not of size 1");
+      return rewriter.notifyMatchFailure(generic,
+                                         "a unit loop is not of size 1");
   }
   return success();
 }
@@ -410,17 +411,20 @@ LogicalResult matchTableSizes(linalg::GenericOp generic,
   auto tableType = cast<RankedTensorType>(table.getType());
   Value init = generic.getDpsInitOperand(0)->get();
   auto initType = cast<RankedTensorType>(init.getType());
-  int64_t a = idiom.axis, numIds = idiom.resultLoops.size() - tableType.getRank() + 1;
+  int64_t a = idiom.axis,
+          numIds = idiom.resultLoops.size() - tableType.getRank() + 1;
   for (int64_t dim = 0; dim < tableType.getRank(); ++dim) {
     if (dim == a)
       continue;
     int64_t position = dim < a ? dim : dim - 1 + numIds;
-    int64_t resultDim = getResultDimOfLoop(generic, idiom.resultLoops[position]);
+    int64_t resultDim =
+        getResultDimOfLoop(generic, idiom.resultLoops[position]);
     int64_t tableSize = tableType.getDimSize(dim);
     int64_t loopSize = initType.getDimSize(resultDim);
     if (!ShapedType::isDynamic(tableSize) && !ShapedType::isDynamic(loopSize)) {
       if (tableSize != loopSize)
-        return rewriter.notifyMatchFailure(generic, "a loop is not as long as the table");
+        return rewriter.notifyMatchFailure(
+            generic, "a loop is not as long as the table");
       continue;
     }
     FailureOr<bool> equal = ValueBoundsConstraintSet::areEqual(
@@ -490,7 +494,8 @@ Value buildNoElementCondition(PatternRewriter &rewriter,
       continue;
     Value isEmpty;
     if (size == 0) {
-      isEmpty = arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
+      isEmpty =
+          arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
     } else {
       Value dim = tensor::DimOp::create(rewriter, loc, init,
                                         getResultDimOfLoop(generic, loop));
@@ -536,9 +541,9 @@ Value buildGatherIds(PatternRewriter &rewriter, linalg::GenericOp generic,
             builder.clone(*op, mapping);
             continue;
           }
-          Value holds = arith::OrIOp::create(
-              builder, assertOp.getLoc(), mapping.lookup(assertOp.getArg()),
-              noElement);
+          Value holds = arith::OrIOp::create(builder, assertOp.getLoc(),
+                                             mapping.lookup(assertOp.getArg()),
+                                             noElement);
           cf::AssertOp::create(builder, assertOp.getLoc(), holds,
                                assertOp.getMsg());
         }
@@ -558,7 +563,8 @@ Value buildTail(PatternRewriter &rewriter, linalg::GenericOp generic,
   for (int64_t loop : idiom.resultLoops)
     gatheredExprs.push_back(getAffineDimExpr(loop, context));
   SmallVector<Value> inputs{gathered};
-  SmallVector<AffineMap> maps{AffineMap::get(numLoops, 0, gatheredExprs, context)};
+  SmallVector<AffineMap> maps{
+      AffineMap::get(numLoops, 0, gatheredExprs, context)};
   SmallVector<BlockArgument> inputArgs;
   for (BlockArgument arg : idiom.tail.args) {
     OpOperand *operand = generic.getMatchingOpOperand(arg);
@@ -602,7 +608,8 @@ Value buildResult(PatternRewriter &rewriter, linalg::GenericOp generic,
                    static_cast<int64_t>(outputMap.getDimPosition(dim))) -
         idiom.resultLoops.begin());
   if (!isIdentityPermutation(permutation))
-    gathered = gather::detail::transposeTensor(rewriter, loc, gathered, permutation);
+    gathered =
+        gather::detail::transposeTensor(rewriter, loc, gathered, permutation);
   Type resultType = generic.getResult(0).getType();
   if (gathered.getType() != resultType)
     gathered = tensor::CastOp::create(rewriter, loc, resultType, gathered);
@@ -614,9 +621,9 @@ Value buildResult(PatternRewriter &rewriter, linalg::GenericOp generic,
 void rewriteGatherIdiom(PatternRewriter &rewriter, linalg::GenericOp generic,
                         const GatherIdiom &idiom) {
   Value ids = buildGatherIds(rewriter, generic, idiom);
-  auto gather = GatherOp::create(
-      rewriter, generic.getLoc(), idiom.table, ids,
-      static_cast<uint64_t>(idiom.axis), static_cast<uint64_t>(idiom.batchDims));
+  auto gather = GatherOp::create(rewriter, generic.getLoc(), idiom.table, ids,
+                                 static_cast<uint64_t>(idiom.axis),
+                                 static_cast<uint64_t>(idiom.batchDims));
   // A negative position is undefined in the idiom unless the body wraps it.
   if (idiom.idForm != IdForm::Wrapped || idiom.computesPositions())
     gather.setIndicesNonnegative(true);

@@ -264,8 +264,7 @@ struct RaiseToGatherPass
 Value mlir::gather::detail::transposeTensor(OpBuilder &builder, Location loc,
                                             Value source,
                                             ArrayRef<int64_t> permutation) {
-  SmallVector<OpFoldResult> sizes =
-      tensor::getMixedSizes(builder, loc, source);
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(builder, loc, source);
   SmallVector<OpFoldResult> permutedSizes;
   for (int64_t dim : permutation)
     permutedSizes.push_back(sizes[dim]);

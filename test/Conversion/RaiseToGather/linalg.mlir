@@ -1,4 +1,5 @@
 // RUN: gather-opt %s -split-input-file --raise-to-gather | FileCheck %s
+// RUN: gather-opt %s -split-input-file --raise-to-gather --gather-prove-index-ranges | FileCheck %s --check-prefix=PROVED
 
 // The linalg gather idiom as frontends emit it (see the execution tests in
 // test/Integration/Raise for the same forms run against upstream MLIR), and
@@ -292,6 +293,9 @@ func.func @stablehlo_scalar(%arg0: tensor<4x8xf32>, %arg1: tensor<i32>) -> tenso
 // CHECK:           %[[HI:.*]] = arith.minsi %[[LO]], %{{.*}} : index
 // CHECK:           linalg.yield %[[HI]] : index
 // CHECK:         gather.gather %[[W]][%[[P]]] {indices_nonnegative} : tensor<10x4xf32>, tensor<6xindex>
+// The clamped positions are then proved in range: no bounds check.
+// PROVED-LABEL: func.func @clamp
+// PROVED:         gather.gather %{{.*}} {indices_in_range, indices_nonnegative} : tensor<10x4xf32>, tensor<6xindex>
 func.func @clamp(%w: tensor<10x4xf32>, %ids: tensor<6xi64>) -> tensor<6x4xf32> {
   %c0 = arith.constant 0 : index
   %c9 = arith.constant 9 : index
