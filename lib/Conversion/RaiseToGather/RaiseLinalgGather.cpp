@@ -521,36 +521,26 @@ Value buildGatherIds(PatternRewriter &rewriter, linalg::GenericOp generic,
     return ids;
   Location loc = generic.getLoc();
   Value noElement = buildNoElementCondition(rewriter, generic, idiom);
-  int64_t rank = cast<RankedTensorType>(ids.getType()).getRank();
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, ids);
-  Value init =
-      tensor::EmptyOp::create(rewriter, loc, sizes, rewriter.getIndexType());
-  AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
   BlockArgument id = generic.getMatchingBlockArgument(idiom.ids);
-  auto positions = linalg::GenericOp::create(
-      rewriter, loc, TypeRange{init.getType()}, ValueRange{ids},
-      ValueRange{init}, SmallVector<AffineMap>{identity, identity}, iterators,
-      [&](OpBuilder &builder, Location nestedLoc, ValueRange args) {
+  return gather::detail::buildElementwise(
+      rewriter, loc, ids, rewriter.getIndexType(),
+      [&](OpBuilder &builder, Location nestedLoc, Value element) {
         IRMapping mapping;
-        mapping.map(id, args[0]);
+        mapping.map(id, element);
         for (Operation *op : idiom.idOps) {
           auto assertOp = dyn_cast<cf::AssertOp>(op);
           if (!assertOp || !noElement) {
             builder.clone(*op, mapping);
             continue;
           }
-          Value holds = arith::OrIOp::create(builder, assertOp.getLoc(),
-                                             mapping.lookup(assertOp.getArg()),
-                                             noElement);
+          Value holds = arith::OrIOp::create(
+              builder, assertOp.getLoc(),
+              mapping.lookupOrDefault(assertOp.getArg()), noElement);
           cf::AssertOp::create(builder, assertOp.getLoc(), holds,
                                assertOp.getMsg());
         }
-        linalg::YieldOp::create(builder, nestedLoc,
-                                mapping.lookupOrDefault(idiom.subscript));
+        return mapping.lookupOrDefault(idiom.subscript);
       });
-  return positions.getResult(0);
 }
 
 /// Rebuilds the tail as a linalg.generic over the same loops that reads the

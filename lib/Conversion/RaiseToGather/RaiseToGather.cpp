@@ -62,28 +62,16 @@ Value reinterpretAsUnsigned(PatternRewriter &rewriter, Location loc,
       elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
   Type bits = rewriter.getIntegerType(width);
   Type unsignedType = rewriter.getIntegerType(width, /*isSigned=*/false);
-  int64_t rank = type.getRank();
-  SmallVector<OpFoldResult> sizes =
-      tensor::getMixedSizes(rewriter, loc, indices);
-  Value init = tensor::EmptyOp::create(rewriter, loc, sizes, unsignedType);
-  AffineMap identity =
-      AffineMap::getMultiDimIdentityMap(rank, rewriter.getContext());
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      rewriter, loc, TypeRange{init.getType()}, ValueRange{indices},
-      ValueRange{init}, SmallVector<AffineMap>{identity, identity}, iterators,
-      [&](OpBuilder &builder, Location nestedLoc, ValueRange args) {
-        Value value = args[0];
+  return gather::detail::buildElementwise(
+      rewriter, loc, indices, unsignedType,
+      [&](OpBuilder &builder, Location nestedLoc, Value value) -> Value {
         if (value.getType().isIndex())
           value = arith::IndexCastOp::create(builder, nestedLoc, bits, value);
         // arith has no unsigned types; the bits stay the same.
-        Value reinterpreted = UnrealizedConversionCastOp::create(
-                                  builder, nestedLoc, unsignedType, value)
-                                  .getResult(0);
-        linalg::YieldOp::create(builder, nestedLoc, reinterpreted);
+        return UnrealizedConversionCastOp::create(builder, nestedLoc,
+                                                  unsignedType, value)
+            .getResult(0);
       });
-  return generic.getResult(0);
 }
 
 /// `tosa.gather` (values [N, K, C], indices [N, W]) is `gather.gather` with
@@ -260,6 +248,26 @@ struct RaiseToGatherPass
 };
 
 } // namespace
+
+Value mlir::gather::detail::buildElementwise(
+    OpBuilder &builder, Location loc, Value input, Type elementType,
+    function_ref<Value(OpBuilder &, Location, Value)> body) {
+  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(builder, loc, input);
+  Value init = tensor::EmptyOp::create(builder, loc, sizes, elementType);
+  AffineMap identity =
+      AffineMap::getMultiDimIdentityMap(rank, builder.getContext());
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      builder, loc, TypeRange{init.getType()}, ValueRange{input},
+      ValueRange{init}, SmallVector<AffineMap>{identity, identity}, iterators,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        Value result = body(nested, nestedLoc, args[0]);
+        linalg::YieldOp::create(nested, nestedLoc, result);
+      });
+  return generic.getResult(0);
+}
 
 Value mlir::gather::detail::transposeTensor(OpBuilder &builder, Location loc,
                                             Value source,

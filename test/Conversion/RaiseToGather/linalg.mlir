@@ -77,6 +77,34 @@ func.func @torch_embedding_dynamic(%weight: tensor<?x?xf32>, %ids: tensor<?xi64>
 
 // -----
 
+// An assert on a value defined outside the generic moves too (and holds
+// when no element is computed).
+// CHECK-LABEL: func.func @assert_outer
+// CHECK-SAME:    (%{{.*}}: tensor<?x?xf32>, %{{.*}}: tensor<?xi64>, %[[OK:.*]]: i1)
+// CHECK:         %[[NONE:.*]] = arith.cmpi eq
+// CHECK:         linalg.generic
+// CHECK:           %[[HOLDS:.*]] = arith.ori %[[OK]], %[[NONE]] : i1
+// CHECK:           cf.assert %[[HOLDS]], "outer"
+// CHECK:         gather.gather
+func.func @assert_outer(%weight: tensor<?x?xf32>, %ids: tensor<?xi64>, %ok: i1) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %dim = tensor.dim %ids, %c0 : tensor<?xi64>
+  %dim1 = tensor.dim %weight, %c1 : tensor<?x?xf32>
+  %0 = tensor.empty(%dim, %dim1) : tensor<?x?xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%ids : tensor<?xi64>) outs(%0 : tensor<?x?xf32>) {
+  ^bb0(%in: i64, %out: f32):
+    %2 = arith.index_cast %in : i64 to index
+    %3 = linalg.index 1 : index
+    cf.assert %ok, "outer"
+    %extracted = tensor.extract %weight[%2, %3] : tensor<?x?xf32>
+    linalg.yield %extracted : f32
+  } -> tensor<?x?xf32>
+  return %1 : tensor<?x?xf32>
+}
+
+// -----
+
 // torch-mlir aten.index_select along dimension 1 (with the unused index of
 // the gathered loop): the ids as they are.
 // CHECK-LABEL: func.func @torch_index_select
