@@ -799,6 +799,66 @@ func.func @batch_other_order(%w: tensor<4x10x4xf32>, %ids: tensor<4x4xi64>) -> t
 
 // -----
 
+// Not raised: batch dimensions of the ids in another order than the
+// table's (ids[d1, d0] against table subscripts [d0, d1, k, d2]).
+// CHECK-LABEL: func.func @batch_transposed
+// CHECK-NOT:     gather.gather
+// CHECK:         tensor.extract
+func.func @batch_transposed(%w: tensor<4x4x10x3xf32>, %ids: tensor<4x4xi64>) -> tensor<4x4x3xf32> {
+  %0 = tensor.empty() : tensor<4x4x3xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1, d0)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%ids : tensor<4x4xi64>) outs(%0 : tensor<4x4x3xf32>) {
+  ^bb0(%in: i64, %out: f32):
+    %2 = arith.index_cast %in : i64 to index
+    %3 = linalg.index 0 : index
+    %4 = linalg.index 1 : index
+    %5 = linalg.index 2 : index
+    %a = tensor.extract %w[%3, %4, %2, %5] : tensor<4x4x10x3xf32>
+    linalg.yield %a : f32
+  } -> tensor<4x4x3xf32>
+  return %1 : tensor<4x4x3xf32>
+}
+
+// -----
+
+// Not raised: a constant 0 into a unit dimension of the table whose loop
+// has the size 3 (each row read three times: a broadcast).
+// CHECK-LABEL: func.func @unit_broadcast
+// CHECK-NOT:     gather.gather
+// CHECK:         tensor.extract
+func.func @unit_broadcast(%t: tensor<5x1x5xi32>, %ids: tensor<2xi32>) -> tensor<2x3x5xi32> {
+  %c0 = arith.constant 0 : index
+  %0 = tensor.empty() : tensor<2x3x5xi32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%ids : tensor<2xi32>) outs(%0 : tensor<2x3x5xi32>) {
+  ^bb0(%in: i32, %out: i32):
+    %2 = arith.index_cast %in : i32 to index
+    %3 = linalg.index 2 : index
+    %a = tensor.extract %t[%2, %c0, %3] : tensor<5x1x5xi32>
+    linalg.yield %a : i32
+  } -> tensor<2x3x5xi32>
+  return %1 : tensor<2x3x5xi32>
+}
+
+// -----
+
+// Not raised: an assert on the element of another input than the ids.
+// CHECK-LABEL: func.func @assert_other_input
+// CHECK-NOT:     gather.gather
+// CHECK:         cf.assert %{{.*}}, "mask"
+func.func @assert_other_input(%w: tensor<10x4xf32>, %ids: tensor<6xi64>, %mask: tensor<4xi1>) -> tensor<6x4xf32> {
+  %0 = tensor.empty() : tensor<6x4xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%ids, %mask : tensor<6xi64>, tensor<4xi1>) outs(%0 : tensor<6x4xf32>) {
+  ^bb0(%in: i64, %m: i1, %out: f32):
+    %2 = arith.index_cast %in : i64 to index
+    %3 = linalg.index 1 : index
+    cf.assert %m, "mask"
+    %a = tensor.extract %w[%2, %3] : tensor<10x4xf32>
+    linalg.yield %a : f32
+  } -> tensor<6x4xf32>
+  return %1 : tensor<6x4xf32>
+}
+
+// -----
+
 // Not raised: ids read through a map that is no projection (a window).
 // CHECK-LABEL: func.func @ids_window
 // CHECK-NOT:     gather.gather
