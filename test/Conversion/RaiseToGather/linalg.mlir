@@ -840,6 +840,26 @@ func.func @unit_broadcast(%t: tensor<5x1x5xi32>, %ids: tensor<2xi32>) -> tensor<
 
 // -----
 
+// Not raised: a unit ids dimension mapped to 0 whose loop has the size 3
+// (each id read three times: a broadcast).
+// CHECK-LABEL: func.func @unit_ids_broadcast
+// CHECK-NOT:     gather.gather
+// CHECK:         tensor.extract
+func.func @unit_ids_broadcast(%x: tensor<5x8x3xf32>, %ids: tensor<1x4xi64>) -> tensor<5x3x4x3xf32> {
+  %0 = tensor.empty() : tensor<5x3x4x3xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (0, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%ids : tensor<1x4xi64>) outs(%0 : tensor<5x3x4x3xf32>) {
+  ^bb0(%in: i64, %out: f32):
+    %2 = linalg.index 0 : index
+    %3 = arith.index_cast %in : i64 to index
+    %4 = linalg.index 3 : index
+    %a = tensor.extract %x[%2, %3, %4] : tensor<5x8x3xf32>
+    linalg.yield %a : f32
+  } -> tensor<5x3x4x3xf32>
+  return %1 : tensor<5x3x4x3xf32>
+}
+
+// -----
+
 // Not raised: an assert on the element of another input than the ids.
 // CHECK-LABEL: func.func @assert_other_input
 // CHECK-NOT:     gather.gather
