@@ -303,6 +303,8 @@ LogicalResult matchId(linalg::GenericOp generic, PatternRewriter &rewriter,
     return rewriter.notifyMatchFailure(
         generic, "the id subscript is no function of one input element");
   idiom.ids = generic.getMatchingOpOperand(*id);
+  if (!isa<RankedTensorType>(idiom.ids->get().getType()))
+    return rewriter.notifyMatchFailure(generic, "the id is a scalar input");
   idiom.idForm = classifyId(idiom, *id);
 
   llvm::SetVector<Operation *> idOps;

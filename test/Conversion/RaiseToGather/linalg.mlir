@@ -860,6 +860,24 @@ func.func @unit_ids_broadcast(%x: tensor<5x8x3xf32>, %ids: tensor<1x4xi64>) -> t
 
 // -----
 
+// Not raised: an id that is a scalar input (one row: a slice).
+// CHECK-LABEL: func.func @scalar_id
+// CHECK-NOT:     gather.gather
+// CHECK:         tensor.extract
+func.func @scalar_id(%w: tensor<10x4xf32>, %k: i64) -> tensor<4xf32> {
+  %0 = tensor.empty() : tensor<4xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%k : i64) outs(%0 : tensor<4xf32>) {
+  ^bb0(%in: i64, %out: f32):
+    %2 = arith.index_cast %in : i64 to index
+    %3 = linalg.index 0 : index
+    %a = tensor.extract %w[%2, %3] : tensor<10x4xf32>
+    linalg.yield %a : f32
+  } -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+
+// -----
+
 // Not raised: an assert on the element of another input than the ids.
 // CHECK-LABEL: func.func @assert_other_input
 // CHECK-NOT:     gather.gather
