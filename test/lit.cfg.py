@@ -39,6 +39,7 @@ config.substitutions.append(
      os.path.join(config.llvm_tools_dir, "mlir-opt") + " --pass-pipeline='"
      "builtin.module(func.func(convert-elementwise-to-linalg),"
      "one-shot-bufferize{bufferize-function-boundaries},"
+     "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
      "func.func(convert-linalg-to-loops),convert-scf-to-cf,"
      "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,"
      "convert-to-llvm,reconcile-unrealized-casts)'"))
