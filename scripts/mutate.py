@@ -122,7 +122,7 @@ def test_mutant(mutant, build, env, lit_only, logdir):
         if run(["cmake", "--build", build, "--target", "gather-test-depends",
                 "--", "-j2"], env, log) != 0:
             return "killed", "the build fails"
-        status = run([LIT, "-j2", "--max-failures=1", "--timeout=120",
+        status = run([LIT, "-j2", "--max-failures=1", "--timeout=900",
                       "--no-progress-bar", "-q",
                       os.path.join(build, "test")], env, log)
         if status != 0:

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather-mlir/InitGather.h"
+#include "gather-mlir/CodeGen/CPU/Passes.h"
 #include "gather-mlir/Conversion/Passes.h"
 #include "gather-mlir/Dialect/ATB/IR/ATBDialect.h"
 #include "gather-mlir/Dialect/ATB/Transforms/BufferizableOpInterfaceImpl.h"
@@ -47,6 +48,7 @@ void mlir::gather::registerAllPasses() {
     mlir::registerAllPasses();
     registerGatherConversionPasses();
     registerGatherTransformsPasses();
+    registerGatherCPUCodeGenPasses();
     atb::registerATBTransformsPasses();
     registerGatherPipelines();
   });

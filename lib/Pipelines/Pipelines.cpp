@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather-mlir/Pipelines/Pipelines.h"
+#include "gather-mlir/CodeGen/CPU/Passes.h"
 #include "gather-mlir/Conversion/Passes.h"
 #include "gather-mlir/Dialect/ATB/IR/ATBDialect.h"
 #include "gather-mlir/Dialect/ATB/Transforms/BufferizableOpInterfaceImpl.h"

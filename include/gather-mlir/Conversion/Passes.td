@@ -100,37 +100,15 @@ def ConvertGatherToLinalg : Pass<"convert-gather-to-linalg", "::mlir::ModuleOp">
     Option<"boundsCheck", "bounds-check", "::mlir::gather::BoundsCheck",
            /*default=*/"::mlir::gather::BoundsCheck::Assert",
            "What the generated code does with an out-of-range index",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::gather::BoundsCheck::Assert, "assert",
-                        "stop the program with an 'out of bounds' message"),
-             clEnumValN(::mlir::gather::BoundsCheck::Clamp, "clamp",
-                        "clamp the index to [0, size-1]"),
-             clEnumValN(::mlir::gather::BoundsCheck::None, "none",
-                        "trust the input: no check"))}]>,
+           [{::mlir::gather::enumValues<::mlir::gather::BoundsCheck>()}]>,
     Option<"strategy", "strategy", "::mlir::gather::GatherLoweringStrategy",
            /*default=*/"::mlir::gather::GatherLoweringStrategy::Slices",
            "Shape of the generated code",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::gather::GatherLoweringStrategy::Slices,
-                        "slices", "one index load and check per slice, "
-                        "slices copied whole"),
-             clEnumValN(::mlir::gather::GatherLoweringStrategy::Generic,
-                        "generic", "one linalg.generic with tensor.extract "
-                        "per element"))}]>,
+           [{::mlir::gather::enumValues<::mlir::gather::GatherLoweringStrategy>()}]>,
     Option<"form", "form", "::mlir::gather::GatherForm",
            /*default=*/"::mlir::gather::GatherForm::Auto",
            "Form of the code of each gather under strategy=slices",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::gather::GatherForm::Auto, "auto",
-                        "chosen from the sizes"),
-             clEnumValN(::mlir::gather::GatherForm::BlockCopy, "block-copy",
-                        "slices copied by loops of vector copies"),
-             clEnumValN(::mlir::gather::GatherForm::InlineCopy, "inline-copy",
-                        "slices copied by straight-line vector copies"),
-             clEnumValN(::mlir::gather::GatherForm::Element, "element",
-                        "one fused load-wrap-check-read loop per element"),
-             clEnumValN(::mlir::gather::GatherForm::InnerAxis, "inner-axis",
-                        "positions once, then a loop per data row"))}]>,
+           [{::mlir::gather::enumValues<::mlir::gather::GatherForm>()}]>,
     Option<"inlineMaxBytes", "inline-max-bytes", "int64_t",
            /*default=*/"128",
            "form=auto copies static slices of at most this many bytes "
@@ -213,13 +191,7 @@ def ConvertGatherToATB : Pass<"convert-gather-to-atb", "::mlir::ModuleOp"> {
     Option<"boundsCheck", "bounds-check", "::mlir::gather::BoundsCheck",
            /*default=*/"::mlir::gather::BoundsCheck::Assert",
            "What the generated code does with an out-of-range index",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::gather::BoundsCheck::Assert, "assert",
-                        "stop the program with an 'out of bounds' message"),
-             clEnumValN(::mlir::gather::BoundsCheck::Clamp, "clamp",
-                        "clamp the index to [0, size-1]"),
-             clEnumValN(::mlir::gather::BoundsCheck::None, "none",
-                        "trust the input: no check"))}]>,
+           [{::mlir::gather::enumValues<::mlir::gather::BoundsCheck>()}]>,
   ];
 }
 

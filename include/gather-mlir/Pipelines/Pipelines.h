@@ -52,38 +52,17 @@ struct GatherCPUPipelineOptions : public PassPipelineOptions<Derived> {
       *this, "bounds-check",
       llvm::cl::desc("What the generated code does with an out-of-range "
                      "index"),
-      llvm::cl::init(BoundsCheck::Assert),
-      llvm::cl::values(
-          clEnumValN(BoundsCheck::Assert, "assert",
-                     "stop the program with an 'out of bounds' message"),
-          clEnumValN(BoundsCheck::Clamp, "clamp",
-                     "clamp the index to [0, size-1]"),
-          clEnumValN(BoundsCheck::None, "none", "trust the input"))};
+      llvm::cl::init(BoundsCheck::Assert), gather::enumValues<BoundsCheck>()};
   Option<GatherLoweringStrategy> strategy{
       *this, "strategy",
       llvm::cl::desc("Shape of the generated code of CPU gathers"),
       llvm::cl::init(GatherLoweringStrategy::Slices),
-      llvm::cl::values(
-          clEnumValN(GatherLoweringStrategy::Slices, "slices",
-                     "one index load and check per slice, slices copied "
-                     "whole"),
-          clEnumValN(GatherLoweringStrategy::Generic, "generic",
-                     "one linalg.generic with tensor.extract per element"))};
+      gather::enumValues<GatherLoweringStrategy>()};
   Option<GatherForm> form{
       *this, "form",
       llvm::cl::desc("Form of the code of each CPU gather under "
                      "strategy=slices (auto: chosen from the sizes)"),
-      llvm::cl::init(GatherForm::Auto),
-      llvm::cl::values(
-          clEnumValN(GatherForm::Auto, "auto", "chosen from the sizes"),
-          clEnumValN(GatherForm::BlockCopy, "block-copy",
-                     "slices copied by loops of vector copies"),
-          clEnumValN(GatherForm::InlineCopy, "inline-copy",
-                     "slices copied by straight-line vector copies"),
-          clEnumValN(GatherForm::Element, "element",
-                     "one fused load-wrap-check-read loop per element"),
-          clEnumValN(GatherForm::InnerAxis, "inner-axis",
-                     "positions once, then a loop per data row"))};
+      llvm::cl::init(GatherForm::Auto), gather::enumValues<GatherForm>()};
   Option<bool> parallel{
       *this, "parallel",
       llvm::cl::desc("Run the outer loops of large CPU gathers on several "

@@ -25,6 +25,7 @@
 #include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
 #include "gather-mlir/Conversion/GatherToLinalg/ShapeChecks.h"
 #include "gather-mlir/Conversion/Utils/ExitingReport.h"
+#include "gather-mlir/Dialect/Gather/IR/GatherAttrs.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherShape.h"
 
@@ -138,8 +139,12 @@ Value emitIndexWork(OpBuilder &builder, Location loc, Value raw, Value size,
     Value isNegative = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::slt, position, zero());
     Value wrapped = arith::AddIOp::create(builder, loc, position, size);
-    position =
+    auto select =
         arith::SelectOp::create(builder, loc, isNegative, wrapped, position);
+    // The code generator drops the wrap where it proves the index
+    // non-negative (gather-lower-element-loops).
+    select->setAttr(getGatherWrapAttrName(), builder.getUnitAttr());
+    position = select;
   }
   if (!plan.check)
     return position;
@@ -360,12 +365,6 @@ FormPlan planGatherForm(GatherOp op, const GatherToLinalgOptions &options,
   return result;
 }
 
-/// Records `form` on `op` as the `gather.form` attribute.
-void markForm(Operation *op, GatherForm form) {
-  op->setAttr(getGatherFormAttrName(),
-              StringAttr::get(op->getContext(), getGatherFormName(form)));
-}
-
 /// Lowers one gather.gather.
 struct GatherOpLowering : public OpConversionPattern<GatherOp> {
   GatherOpLowering(MLIRContext *context, const GatherToLinalgOptions &options)
@@ -503,7 +502,7 @@ private:
     Value result =
         buildGeneric(builder, loc, op, data, indices, init, emitIndex);
     if (mark)
-      markForm(result.getDefiningOp(), GatherForm::Element);
+      setGatherForm(result.getDefiningOp(), GatherForm::Element);
     return result;
   }
 
@@ -516,7 +515,7 @@ private:
                  function_ref<Value(OpBuilder &, Location, Value)> emitIndex) {
     Value result =
         buildGeneric(builder, loc, op, data, positions, init, emitIndex);
-    markForm(result.getDefiningOp(), GatherForm::InnerAxis);
+    setGatherForm(result.getDefiningOp(), GatherForm::InnerAxis);
     return result;
   }
 
@@ -613,7 +612,7 @@ private:
           rewriter, loc, slice, forall.getRegionIterArgs()[0], params.offsets,
           params.sizes, params.strides);
     }
-    markForm(forall, form);
+    setGatherForm(forall, form);
     return forall.getResult(0);
   }
 
@@ -711,22 +710,6 @@ struct ConvertGatherToLinalgPass
 };
 
 } // namespace
-
-StringRef mlir::gather::getGatherFormName(GatherForm form) {
-  switch (form) {
-  case GatherForm::Auto:
-    return "auto";
-  case GatherForm::BlockCopy:
-    return "block-copy";
-  case GatherForm::InlineCopy:
-    return "inline-copy";
-  case GatherForm::Element:
-    return "element";
-  case GatherForm::InnerAxis:
-    return "inner-axis";
-  }
-  llvm_unreachable("unknown gather form");
-}
 
 Value mlir::gather::buildGatherPositions(OpBuilder &builder, GatherOp op,
                                          BoundsCheck boundsCheck,

@@ -16,7 +16,7 @@
 // CHECK:           %[[K:.*]] = arith.index_cast %{{.*}} : i64 to index
 // CHECK:           %[[NEG:.*]] = arith.cmpi slt, %[[K]], %{{.*}} : index
 // CHECK:           %[[WRAPPED:.*]] = arith.addi %[[K]], %[[C4]] : index
-// CHECK:           %[[P:.*]] = arith.select %[[NEG]], %[[WRAPPED]], %[[K]] : index
+// CHECK:           %[[P:.*]] = arith.select %[[NEG]], %[[WRAPPED]], %[[K]] {gather.wrap} : index
 // CHECK:           %[[OOB:.*]] = arith.cmpi uge, %[[P]], %[[C4]] : index
 // CHECK:           scf.if %[[OOB]] {
 // CHECK:             llvm.call @__gather_mlir_index_out_of_bounds(
@@ -41,7 +41,7 @@
 // CLAMP:           %[[Z:.*]] = arith.constant 0 : index
 // CLAMP:           %[[NEG:.*]] = arith.cmpi slt, %[[K]], %[[Z]] : index
 // CLAMP:           %[[WRAPPED:.*]] = arith.addi %[[K]], %[[C4]] : index
-// CLAMP:           %[[P:.*]] = arith.select %[[NEG]], %[[WRAPPED]], %[[K]] : index
+// CLAMP:           %[[P:.*]] = arith.select %[[NEG]], %[[WRAPPED]], %[[K]] {gather.wrap} : index
 // CLAMP:           %[[ONE:.*]] = arith.constant 1 : index
 // CLAMP:           %[[LAST:.*]] = arith.subi %[[C4]], %[[ONE]] : index
 // CLAMP:           %[[Z2:.*]] = arith.constant 0 : index

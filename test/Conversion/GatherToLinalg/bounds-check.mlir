@@ -16,7 +16,7 @@
 // CLAMP:           %[[Z:.*]] = arith.constant 0 : index
 // CLAMP:           %[[NEG:.*]] = arith.cmpi slt, %[[K]], %[[Z]] : index
 // CLAMP:           %[[WRAPPED:.*]] = arith.addi %[[K]], %[[S]] : index
-// CLAMP:           %[[POS:.*]] = arith.select %[[NEG]], %[[WRAPPED]], %[[K]] : index
+// CLAMP:           %[[POS:.*]] = arith.select %[[NEG]], %[[WRAPPED]], %[[K]] {gather.wrap} : index
 // CLAMP:           %[[Z1:.*]] = arith.constant 0 : index
 // CLAMP:           %[[EMPTY:.*]] = arith.cmpi eq, %[[S]], %[[Z1]] : index
 // CLAMP:           scf.if %[[EMPTY]] {

@@ -12,17 +12,17 @@
 // CHECK-LABEL: func.func @long_rows
 // CHECK:         scf.forall
 // CHECK:           tensor.extract_slice
-// CHECK:         } {gather.form = "block-copy"}
+// CHECK:         } {gather.form = #gather.form<"block-copy">}
 // ELEMENT-LABEL: func.func @long_rows
 // ELEMENT-NOT:     scf.forall
-// ELEMENT:         linalg.generic {{.*}} attrs = {gather.form = "element"}
+// ELEMENT:         linalg.generic {{.*}} attrs = {gather.form = #gather.form<element>}
 // ELEMENT:           tensor.extract %arg0
 // INNER-LABEL:   func.func @long_rows
-// INNER:           linalg.generic {{.*}} attrs = {gather.form = "inner-axis"}
+// INNER:           linalg.generic {{.*}} attrs = {gather.form = #gather.form<"inner-axis">}
 // BLOCK-LABEL:   func.func @long_rows
-// BLOCK:           } {gather.form = "block-copy"}
+// BLOCK:           } {gather.form = #gather.form<"block-copy">}
 // INLINE-LABEL:  func.func @long_rows
-// INLINE:          } {gather.form = "inline-copy"}
+// INLINE:          } {gather.form = #gather.form<"inline-copy">}
 // GENERIC-LABEL: func.func @long_rows
 // GENERIC-NOT:     gather.form
 // GENERIC:         return
@@ -36,9 +36,9 @@ func.func @long_rows(%d: tensor<1000x256xf32>, %i: tensor<64xi64>) -> tensor<64x
 // Short rows (64 bytes of f16): inline copies, unless inline-max-bytes is
 // smaller.
 // CHECK-LABEL: func.func @short_rows
-// CHECK:         } {gather.form = "inline-copy"}
+// CHECK:         } {gather.form = #gather.form<"inline-copy">}
 // SMALL-LABEL: func.func @short_rows
-// SMALL:         } {gather.form = "block-copy"}
+// SMALL:         } {gather.form = #gather.form<"block-copy">}
 func.func @short_rows(%d: tensor<1000x32xf16>, %i: tensor<64xi64>) -> tensor<64x32xf16> {
   %r = gather.gather %d[%i] axis = 0 : tensor<1000x32xf16>, tensor<64xi64>
   return %r : tensor<64x32xf16>
@@ -48,7 +48,7 @@ func.func @short_rows(%d: tensor<1000x32xf16>, %i: tensor<64xi64>) -> tensor<64x
 
 // A row of dynamic size: block copies (their loop takes any size).
 // CHECK-LABEL: func.func @dynamic_rows
-// CHECK:         } {gather.form = "block-copy"}
+// CHECK:         } {gather.form = #gather.form<"block-copy">}
 func.func @dynamic_rows(%d: tensor<1000x?xf32>, %i: tensor<64xi64>) -> tensor<64x?xf32> {
   %r = gather.gather %d[%i] axis = 0 : tensor<1000x?xf32>, tensor<64xi64>
   return %r : tensor<64x?xf32>
@@ -58,7 +58,7 @@ func.func @dynamic_rows(%d: tensor<1000x?xf32>, %i: tensor<64xi64>) -> tensor<64
 
 // Complex elements of 8 bytes, rows of 16 bytes: inline copies.
 // CHECK-LABEL: func.func @complex_rows
-// CHECK:         } {gather.form = "inline-copy"}
+// CHECK:         } {gather.form = #gather.form<"inline-copy">}
 func.func @complex_rows(%d: tensor<10x2xcomplex<f32>>, %i: tensor<4xi64>) -> tensor<4x2xcomplex<f32>> {
   %r = gather.gather %d[%i] axis = 0 : tensor<10x2xcomplex<f32>>, tensor<4xi64>
   return %r : tensor<4x2xcomplex<f32>>
@@ -71,17 +71,17 @@ func.func @complex_rows(%d: tensor<10x2xcomplex<f32>>, %i: tensor<4xi64>) -> ten
 // CHECK-LABEL: func.func @elements
 // CHECK-SAME:    %[[D:.*]]: tensor<4096xf32>, %[[I:.*]]: tensor<512xi64>
 // CHECK-NOT:     tensor<512xindex>
-// CHECK:         linalg.generic {{.*}} ins(%[[I]] : tensor<512xi64>) {{.*}} attrs = {gather.form = "element"}
+// CHECK:         linalg.generic {{.*}} ins(%[[I]] : tensor<512xi64>) {{.*}} attrs = {gather.form = #gather.form<element>}
 // CHECK:           arith.index_cast
 // CHECK:           arith.select
 // CHECK:           tensor.extract %[[D]]
 // BLOCK-LABEL:   func.func @elements
 // BLOCK:           scf.forall
 // BLOCK:             tensor.extract_slice %{{.*}}[%{{.*}}] [1] [1] : tensor<4096xf32> to tensor<f32>
-// BLOCK:           } {gather.form = "block-copy"}
+// BLOCK:           } {gather.form = #gather.form<"block-copy">}
 // INNER-LABEL:   func.func @elements
 // INNER:           %[[P:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<512xindex>)
-// INNER:           linalg.generic {{.*}} ins(%[[P]] : tensor<512xindex>) {{.*}} attrs = {gather.form = "inner-axis"}
+// INNER:           linalg.generic {{.*}} ins(%[[P]] : tensor<512xindex>) {{.*}} attrs = {gather.form = #gather.form<"inner-axis">}
 func.func @elements(%d: tensor<4096xf32>, %i: tensor<512xi64>) -> tensor<512xf32> {
   %r = gather.gather %d[%i] axis = 0 : tensor<4096xf32>, tensor<512xi64>
   return %r : tensor<512xf32>
@@ -95,12 +95,12 @@ func.func @elements(%d: tensor<4096xf32>, %i: tensor<512xi64>) -> tensor<512xf32
 // CHECK:         %[[P:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<64xi64>) outs(%{{.*}} : tensor<64xindex>)
 // CHECK:           arith.select
 // CHECK:           linalg.yield
-// CHECK:         linalg.generic {{.*}} ins(%[[P]] : tensor<64xindex>) outs(%{{.*}} : tensor<16x64xf32>) attrs = {gather.form = "inner-axis"}
+// CHECK:         linalg.generic {{.*}} ins(%[[P]] : tensor<64xindex>) outs(%{{.*}} : tensor<16x64xf32>) attrs = {gather.form = #gather.form<"inner-axis">}
 // CHECK-NOT:       arith.select
 // CHECK:           tensor.extract
 // ELEMENT-LABEL: func.func @inner_axis
 // ELEMENT-NOT:     tensor<64xindex>
-// ELEMENT:         linalg.generic {{.*}} ins(%{{.*}} : tensor<64xi64>) {{.*}} attrs = {gather.form = "element"}
+// ELEMENT:         linalg.generic {{.*}} ins(%{{.*}} : tensor<64xi64>) {{.*}} attrs = {gather.form = #gather.form<element>}
 func.func @inner_axis(%d: tensor<16x1024xf32>, %i: tensor<64xi64>) -> tensor<16x64xf32> {
   %r = gather.gather %d[%i] axis = 1 : tensor<16x1024xf32>, tensor<64xi64>
   return %r : tensor<16x64xf32>
@@ -112,7 +112,7 @@ func.func @inner_axis(%d: tensor<16x1024xf32>, %i: tensor<64xi64>) -> tensor<16x
 // pass even for the inner-axis form.
 // CHECK-LABEL: func.func @inner_axis_constant
 // CHECK-NOT:     tensor<2xindex>
-// CHECK:         linalg.generic {{.*}} attrs = {gather.form = "inner-axis"}
+// CHECK:         linalg.generic {{.*}} attrs = {gather.form = #gather.form<"inner-axis">}
 func.func @inner_axis_constant(%d: tensor<16x1024xf32>) -> tensor<16x2xf32> {
   %i = arith.constant dense<[5, 7]> : tensor<2xi64>
   %r = gather.gather %d[%i] axis = 1 : tensor<16x1024xf32>, tensor<2xi64>
@@ -125,7 +125,7 @@ func.func @inner_axis_constant(%d: tensor<16x1024xf32>) -> tensor<16x2xf32> {
 // element form.
 // BLOCK-LABEL: func.func @empty_slices
 // BLOCK-NOT:     scf.forall
-// BLOCK:         linalg.generic {{.*}} attrs = {gather.form = "element"}
+// BLOCK:         linalg.generic {{.*}} attrs = {gather.form = #gather.form<element>}
 func.func @empty_slices(%d: tensor<10x0xf32>, %i: tensor<4xi64>) -> tensor<4x0xf32> {
   %r = gather.gather %d[%i] axis = 0 : tensor<10x0xf32>, tensor<4xi64>
   return %r : tensor<4x0xf32>

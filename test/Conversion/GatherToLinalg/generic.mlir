@@ -12,7 +12,7 @@
 // CHECK-SAME:      ins(%[[I]] : tensor<1x2xi64>) outs(%[[INIT]] : tensor<3x1x2xf32>)
 // CHECK:         ^bb0(%[[RAW:.*]]: i64, %{{.*}}: f32):
 // CHECK:           %[[K:.*]] = arith.index_cast %[[RAW]] : i64 to index
-// CHECK:           %[[POS:.*]] = arith.select %{{.*}}, %{{.*}}, %[[K]] : index
+// CHECK:           %[[POS:.*]] = arith.select %{{.*}}, %{{.*}}, %[[K]] {gather.wrap} : index
 // CHECK:           arith.cmpi uge, %[[POS]], %[[C3]] : index
 // CHECK:           %[[P0:.*]] = linalg.index 0 : index
 // CHECK:           %[[E:.*]] = tensor.extract %[[D]][%[[P0]], %[[POS]]] : tensor<3x3xf32>

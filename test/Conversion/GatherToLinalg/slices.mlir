@@ -14,7 +14,7 @@
 // CHECK:         %[[K:.*]] = arith.index_cast %[[RAW]] : i32 to index
 // CHECK:         %[[NEG:.*]] = arith.cmpi slt, %[[K]], %{{.*}} : index
 // CHECK:         %[[ADD:.*]] = arith.addi %[[K]], %[[S]] : index
-// CHECK:         %[[POS:.*]] = arith.select %[[NEG]], %[[ADD]], %[[K]] : index
+// CHECK:         %[[POS:.*]] = arith.select %[[NEG]], %[[ADD]], %[[K]] {gather.wrap} : index
 // CHECK:         %[[OOB:.*]] = arith.cmpi uge, %[[POS]], %[[S]] : index
 // CHECK:         scf.if %[[OOB]] {
 // CHECK:           %[[K64:.*]] = arith.index_cast %[[K]] : index to i64

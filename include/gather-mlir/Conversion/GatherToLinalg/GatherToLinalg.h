@@ -7,6 +7,9 @@
 #ifndef GATHER_MLIR_CONVERSION_GATHERTOLINALG_GATHERTOLINALG_H
 #define GATHER_MLIR_CONVERSION_GATHERTOLINALG_GATHERTOLINALG_H
 
+#include "gather-mlir/Dialect/Gather/IR/GatherEnums.h"
+#include "gather-mlir/Support/EnumOptions.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
@@ -16,51 +19,6 @@
 namespace mlir {
 namespace gather {
 class GatherOp;
-
-/// What generated code does with an index outside `[0, s)` after wrapping.
-enum class BoundsCheck {
-  /// Stop the program with an "out of bounds" message.
-  Assert,
-  /// Clamp to `[0, s-1]`.
-  Clamp,
-  /// Trust the input.
-  None,
-};
-
-/// The shape of the code `convert-gather-to-linalg` generates.
-enum class GatherLoweringStrategy {
-  /// One index load and check per slice; slices copied whole.
-  Slices,
-  /// One linalg.generic with a tensor.extract per element.
-  Generic,
-};
-
-/// The form of the code generated for one gather under the `slices`
-/// strategy (docs/Performance.md). The form is recorded on the generated loop
-/// or linalg.generic as the discardable attribute `gather.form`
-/// (getGatherFormAttrName) with the value getGatherFormName gives; the
-/// memref-level passes read it.
-enum class GatherForm {
-  /// Chosen by planGatherForm from the sizes.
-  Auto,
-  /// scf.forall over slices, each copied by a loop of vector copies.
-  BlockCopy,
-  /// scf.forall over slices, each copied by straight-line vector copies
-  /// (masked tail), for short slices.
-  InlineCopy,
-  /// One fused loop per element: load, wrap, check and read in one pass.
-  Element,
-  /// Positions computed once, then a loop per data row reading them: the
-  /// gathered axis innermost with several rows per index.
-  InnerAxis,
-};
-
-/// The name of the discardable attribute that records the form.
-inline StringRef getGatherFormAttrName() { return "gather.form"; }
-
-/// The spelling of `form` in the `form` option and the `gather.form`
-/// attribute.
-StringRef getGatherFormName(GatherForm form);
 
 /// Options of the gather to linalg lowering.
 struct GatherToLinalgOptions {

@@ -5,18 +5,88 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
+#include "gather-mlir/Dialect/Gather/IR/GatherAttrs.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::gather;
 
 #include "gather-mlir/Dialect/Gather/IR/GatherOpsDialect.cpp.inc"
 
+#include "gather-mlir/Dialect/Gather/IR/GatherEnums.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "gather-mlir/Dialect/Gather/IR/GatherAttrs.cpp.inc"
+
 void GatherDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.cpp.inc"
       >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "gather-mlir/Dialect/Gather/IR/GatherAttrs.cpp.inc"
+      >();
+}
+
+Attribute GatherFormAttr::parse(AsmParser &parser, Type) {
+  std::string name;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseKeywordOrString(&name) ||
+      parser.parseGreater())
+    return {};
+  std::optional<GatherForm> form = symbolizeGatherForm(name);
+  if (!form) {
+    parser.emitError(loc) << "unknown gather form '" << name << "'";
+    return {};
+  }
+  return GatherFormAttr::get(parser.getContext(), *form);
+}
+
+void GatherFormAttr::print(AsmPrinter &printer) const {
+  printer << "<";
+  printer.printKeywordOrString(stringifyGatherForm(getValue()));
+  printer << ">";
+}
+
+LogicalResult GatherDialect::verifyOperationAttribute(Operation *op,
+                                                      NamedAttribute attr) {
+  if (attr.getName() == getGatherFormAttrName()) {
+    auto form = dyn_cast<GatherFormAttr>(attr.getValue());
+    if (!form)
+      return op->emitError()
+             << "'" << getGatherFormAttrName()
+             << "' must be a #gather.form attribute, not " << attr.getValue();
+    if (form.getValue() == GatherForm::Auto)
+      return op->emitError() << "'" << getGatherFormAttrName()
+                             << "' must name a form, not 'auto'";
+    return success();
+  }
+  if (attr.getName() == getGatherWrapAttrName()) {
+    // Set on arith.select; conversions carry it over to what replaces it.
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError()
+             << "'" << getGatherWrapAttrName() << "' must be a unit attribute";
+    return success();
+  }
+  // The report calls of the generated checks (Conversion/Utils).
+  if (attr.getName() == "gather.exiting_report")
+    return success(isa<StringAttr>(attr.getValue()));
+  return op->emitError() << "unknown gather dialect attribute '"
+                         << attr.getName() << "'";
+}
+
+void mlir::gather::setGatherForm(Operation *op, GatherForm form) {
+  op->setAttr(getGatherFormAttrName(),
+              GatherFormAttr::get(op->getContext(), form));
+}
+
+std::optional<GatherForm> mlir::gather::getGatherForm(Operation *op) {
+  if (auto form = op->getAttrOfType<GatherFormAttr>(getGatherFormAttrName()))
+    return form.getValue();
+  return std::nullopt;
 }
 
 Operation *GatherDialect::materializeConstant(OpBuilder &builder,

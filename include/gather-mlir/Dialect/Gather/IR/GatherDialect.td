@@ -27,6 +27,10 @@ def Gather_Dialect : Dialect {
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::tensor::TensorDialect"];
   let hasConstantMaterializer = 1;
+  // `#gather.form`; the discardable attributes `gather.form` and
+  // `gather.wrap` are verified.
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
 }
 
 class Gather_Op<string mnemonic, list<Trait> traits = []> :

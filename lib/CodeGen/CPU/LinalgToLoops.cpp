@@ -10,7 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
+#include "gather-mlir/CodeGen/CPU/Passes.h"
+#include "gather-mlir/Dialect/Gather/IR/GatherAttrs.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -21,7 +24,7 @@
 
 namespace mlir::gather {
 #define GEN_PASS_DEF_GATHERLINALGTOLOOPS
-#include "gather-mlir/Dialect/Gather/Transforms/Passes.h.inc"
+#include "gather-mlir/CodeGen/CPU/Passes.h.inc"
 } // namespace mlir::gather
 
 using namespace mlir;
@@ -65,6 +68,11 @@ struct GatherLinalgToLoopsPass
       if (succeeded(loops))
         rewriter.eraseOp(op);
     }
+    // The markers of wraps were for gather-lower-element-loops, which runs
+    // before; nothing after reads them.
+    getOperation().walk([](arith::SelectOp select) {
+      select->removeAttr(getGatherWrapAttrName());
+    });
   }
 };
 

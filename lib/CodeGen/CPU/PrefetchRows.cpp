@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PrefetchUtils.h"
-#include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
+#include "CodeGenUtils.h"
+#include "gather-mlir/CodeGen/CPU/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -23,7 +23,7 @@
 
 namespace mlir::gather {
 #define GEN_PASS_DEF_GATHERPREFETCHROWS
-#include "gather-mlir/Dialect/Gather/Transforms/Passes.h.inc"
+#include "gather-mlir/CodeGen/CPU/Passes.h.inc"
 } // namespace mlir::gather
 
 using namespace mlir;

@@ -14,8 +14,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PrefetchUtils.h"
-#include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
+#include "CodeGenUtils.h"
+#include "gather-mlir/CodeGen/CPU/Passes.h"
+#include "gather-mlir/Dialect/Gather/IR/GatherAttrs.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -35,7 +36,7 @@
 
 namespace mlir::gather {
 #define GEN_PASS_DEF_GATHERLOWERELEMENTLOOPS
-#include "gather-mlir/Dialect/Gather/Transforms/Passes.h.inc"
+#include "gather-mlir/CodeGen/CPU/Passes.h.inc"
 } // namespace mlir::gather
 
 using namespace mlir;
@@ -103,52 +104,29 @@ FailureOr<SmallVector<Value>> cloneAhead(OpBuilder &builder, scf::ForOp loop,
   return result;
 }
 
-/// Returns `x` when `select` is the wrap `x < 0 ? x + s : x` of an index
-/// `x` that is a sign-preserving cast (`index_cast`, `extsi`) of a load
-/// from `indices`; a null value otherwise. For a loaded value that is not
-/// negative the wrap returns `x` itself.
-Value matchWrap(arith::SelectOp select, Value indices) {
-  Value x = select.getFalseValue();
-  auto compare = select.getCondition().getDefiningOp<arith::CmpIOp>();
-  if (!compare || compare.getPredicate() != arith::CmpIPredicate::slt ||
-      compare.getLhs() != x || !matchPattern(compare.getRhs(), m_Zero()))
-    return {};
-  auto add = select.getTrueValue().getDefiningOp<arith::AddIOp>();
-  if (!add || (add.getLhs() != x && add.getRhs() != x))
-    return {};
-  Value value = x;
-  while (Operation *def = value.getDefiningOp()) {
-    if (isa<arith::IndexCastOp, arith::ExtSIOp>(def)) {
-      value = def->getOperand(0);
-      continue;
-    }
-    auto load = dyn_cast<memref::LoadOp>(def);
-    return load && load.getMemRef() == indices ? x : Value();
-  }
-  return {};
-}
-
-/// The wraps (matchWrap) in `block`, each with its unwrapped index.
-SmallVector<std::pair<arith::SelectOp, Value>> findWraps(Block &block,
-                                                         Value indices) {
-  SmallVector<std::pair<arith::SelectOp, Value>> wraps;
+/// The wraps of negative index values in `block`: the `arith.select` ops
+/// (`x < 0 ? x + s : x`) that the gather lowering marked with
+/// getGatherWrapAttrName. Their false value is the unwrapped index, a
+/// sign-preserving conversion of the loaded index value.
+SmallVector<arith::SelectOp> findWraps(Block &block) {
+  SmallVector<arith::SelectOp> wraps;
   block.walk([&](arith::SelectOp select) {
-    if (Value x = matchWrap(select, indices))
-      wraps.emplace_back(select, x);
+    if (select->hasAttr(getGatherWrapAttrName()))
+      wraps.push_back(select);
   });
   return wraps;
 }
 
-/// Replaces each wrap in `block` and the ops below it by the unwrapped
-/// index, erasing what becomes dead.
-void removeWraps(RewriterBase &rewriter, Block &block, Value indices) {
-  for (auto [select, x] : findWraps(block, indices)) {
+/// Replaces each wrap in `block` by the unwrapped index, erasing what
+/// becomes dead.
+void removeWraps(RewriterBase &rewriter, Block &block) {
+  for (arith::SelectOp select : findWraps(block)) {
     Operation *compare = select.getCondition().getDefiningOp();
     Operation *add = select.getTrueValue().getDefiningOp();
-    rewriter.replaceAllUsesWith(select.getResult(), x);
+    rewriter.replaceAllUsesWith(select.getResult(), select.getFalseValue());
     rewriter.eraseOp(select);
     for (Operation *op : {compare, add})
-      if (op->use_empty())
+      if (op && op->use_empty())
         rewriter.eraseOp(op);
   }
 }
@@ -183,9 +161,8 @@ struct GatherLowerElementLoopsPass
       return signalPassFailure();
     SmallVector<linalg::GenericOp> generics;
     getOperation().walk([&](linalg::GenericOp op) {
-      auto form = op->getAttrOfType<StringAttr>("gather.form");
-      if (form &&
-          (form.getValue() == "element" || form.getValue() == "inner-axis") &&
+      std::optional<GatherForm> form = getGatherForm(op);
+      if ((form == GatherForm::Element || form == GatherForm::InnerAxis) &&
           op.hasPureBufferSemantics() && op.getNumDpsInputs() == 1 &&
           op.getNumDpsInits() == 1 && op.getNumLoops() > 0)
         generics.push_back(op);
@@ -221,8 +198,7 @@ struct GatherLowerElementLoopsPass
 
   /// Lowers one marked linalg.generic.
   void lower(IRRewriter &rewriter, linalg::GenericOp op) const {
-    bool inner =
-        op->getAttrOfType<StringAttr>("gather.form").getValue() == "inner-axis";
+    bool inner = getGatherForm(op) == GatherForm::InnerAxis;
     Location loc = op.getLoc();
     SmallVector<Value> operands = {op.getDpsInputs()[0], op.getDpsInits()[0]};
     Value out = operands[1];
@@ -332,7 +308,7 @@ struct GatherLowerElementLoopsPass
 
     Block *body = loop.getBody();
     auto type = dyn_cast<MemRefType>(indices.getType());
-    if (findWraps(*body, indices).empty() || !type || type.getRank() == 0 ||
+    if (findWraps(*body).empty() || !type || type.getRank() == 0 ||
         !type.isLastDimUnitStride() ||
         !type.getElementType().isSignlessIntOrIndex())
       return;
@@ -411,7 +387,7 @@ struct GatherLowerElementLoopsPass
     for (Operation &op :
          llvm::make_range(thenBlock->begin(), std::prev(thenBlock->end())))
       rewriter.clone(op, mapping);
-    removeWraps(rewriter, *ifOp.elseBlock(), indices);
+    removeWraps(rewriter, *ifOp.elseBlock());
   }
 
   /// `element`: prefetches the data element that the iteration

@@ -12,8 +12,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PrefetchUtils.h"
-#include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
+#include "CodeGenUtils.h"
+#include "gather-mlir/CodeGen/CPU/Passes.h"
+#include "gather-mlir/Dialect/Gather/IR/GatherAttrs.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -34,7 +35,7 @@
 
 namespace mlir::gather {
 #define GEN_PASS_DEF_GATHERLOWERSLICECOPIES
-#include "gather-mlir/Dialect/Gather/Transforms/Passes.h.inc"
+#include "gather-mlir/CodeGen/CPU/Passes.h.inc"
 } // namespace mlir::gather
 
 using namespace mlir;
@@ -382,8 +383,8 @@ struct GatherLowerSliceCopiesPass
     Value dstStart =
         linearOffset(rewriter, loc, *dst, dst->subview.getMixedOffsets());
     // The form the gather lowering chose: short slices are copied inline.
-    auto form = forall->getAttrOfType<StringAttr>("gather.form");
-    bool isInline = form && form.getValue() == "inline-copy" && !scalarOnly;
+    bool isInline =
+        getGatherForm(forall) == GatherForm::InlineCopy && !scalarOnly;
     if (prefetch)
       emitPrefetch(rewriter, loc, forall, *src, srcFlat, srcTotal, rowElements,
                    elementBytes,

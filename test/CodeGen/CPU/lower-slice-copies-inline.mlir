@@ -1,4 +1,4 @@
-// gather-lower-slice-copies on loops marked gather.form = "inline-copy": the
+// gather-lower-slice-copies on loops marked #gather.form<"inline-copy">: the
 // slice is copied by straight-line vector copies with a masked tail (no
 // loop, no library call), and narrow-element vectors are stored
 // non-temporally as 32-bit lanes.
@@ -30,7 +30,7 @@
 // CHECK:           }
 // CHECK-NOT:       vector.maskedstore
 // CHECK-NOT:       memref.copy
-// CHECK:         } {gather.form = "inline-copy"}
+// CHECK:         } {gather.form = #gather.form<"inline-copy">}
 func.func @short_f16_rows(%d: memref<1048576x32xf16>, %i: memref<1048576xi64>, %o: memref<1048576x32xf16>) {
   scf.forall (%j) in (1048576) {
     %raw = memref.load %i[%j] : memref<1048576xi64>
@@ -38,7 +38,7 @@ func.func @short_f16_rows(%d: memref<1048576x32xf16>, %i: memref<1048576xi64>, %
     %src = memref.subview %d[%k, 0] [1, 32] [1, 1] : memref<1048576x32xf16> to memref<32xf16, strided<[1], offset: ?>>
     %dst = memref.subview %o[%j, 0] [1, 32] [1, 1] : memref<1048576x32xf16> to memref<32xf16, strided<[1], offset: ?>>
     memref.copy %src, %dst : memref<32xf16, strided<[1], offset: ?>> to memref<32xf16, strided<[1], offset: ?>>
-  } {gather.form = "inline-copy"}
+  } {gather.form = #gather.form<"inline-copy">}
   return
 }
 
@@ -66,7 +66,7 @@ func.func @rows_with_tail(%d: memref<100x37xf32>, %i: memref<8xi64>, %o: memref<
     %src = memref.subview %d[%k, 0] [1, 37] [1, 1] : memref<100x37xf32> to memref<37xf32, strided<[1], offset: ?>>
     %dst = memref.subview %o[%j, 0] [1, 37] [1, 1] : memref<8x37xf32> to memref<37xf32, strided<[1], offset: ?>>
     memref.copy %src, %dst : memref<37xf32, strided<[1], offset: ?>> to memref<37xf32, strided<[1], offset: ?>>
-  } {gather.form = "inline-copy"}
+  } {gather.form = #gather.form<"inline-copy">}
   return
 }
 
@@ -92,7 +92,7 @@ func.func @dynamic_inline(%d: memref<?x?xf64>, %i: memref<?xi32>, %o: memref<?x?
     %src = memref.subview %d[%k, 0] [1, %w] [1, 1] : memref<?x?xf64> to memref<?xf64, strided<[1], offset: ?>>
     %dst = memref.subview %o[%j, 0] [1, %wo] [1, 1] : memref<?x?xf64> to memref<?xf64, strided<[1], offset: ?>>
     memref.copy %src, %dst : memref<?xf64, strided<[1], offset: ?>> to memref<?xf64, strided<[1], offset: ?>>
-  } {gather.form = "inline-copy"}
+  } {gather.form = #gather.form<"inline-copy">}
   return
 }
 
@@ -114,7 +114,7 @@ func.func @bits(%d: memref<100x37xi1>, %i: memref<8xi64>, %o: memref<8x37xi1>) {
     %src = memref.subview %d[%k, 0] [1, 37] [1, 1] : memref<100x37xi1> to memref<37xi1, strided<[1], offset: ?>>
     %dst = memref.subview %o[%j, 0] [1, 37] [1, 1] : memref<8x37xi1> to memref<37xi1, strided<[1], offset: ?>>
     memref.copy %src, %dst : memref<37xi1, strided<[1], offset: ?>> to memref<37xi1, strided<[1], offset: ?>>
-  } {gather.form = "inline-copy"}
+  } {gather.form = #gather.form<"inline-copy">}
   return
 }
 
@@ -135,6 +135,6 @@ func.func @complex(%d: memref<100000x3xcomplex<f32>>, %i: memref<8xi64>, %o: mem
     %src = memref.subview %d[%k, 0] [1, 3] [1, 1] : memref<100000x3xcomplex<f32>> to memref<3xcomplex<f32>, strided<[1], offset: ?>>
     %dst = memref.subview %o[%j, 0] [1, 3] [1, 1] : memref<8x3xcomplex<f32>> to memref<3xcomplex<f32>, strided<[1], offset: ?>>
     memref.copy %src, %dst : memref<3xcomplex<f32>, strided<[1], offset: ?>> to memref<3xcomplex<f32>, strided<[1], offset: ?>>
-  } {gather.form = "inline-copy"}
+  } {gather.form = #gather.form<"inline-copy">}
   return
 }

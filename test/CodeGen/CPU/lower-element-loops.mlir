@@ -83,12 +83,12 @@
 func.func @element(%d: memref<16777216xf32>, %i: memref<1024xi64>, %o: memref<1024xf32>) {
   %c0 = arith.constant 0 : index
   %s = arith.constant 16777216 : index
-  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%i : memref<1024xi64>) outs(%o : memref<1024xf32>) attrs = {gather.form = "element"} {
+  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%i : memref<1024xi64>) outs(%o : memref<1024xf32>) attrs = {gather.form = #gather.form<element>} {
   ^bb0(%in: i64, %out: f32):
     %k = arith.index_cast %in : i64 to index
     %neg = arith.cmpi slt, %k, %c0 : index
     %w = arith.addi %k, %s : index
-    %p = arith.select %neg, %w, %k : index
+    %p = arith.select %neg, %w, %k {gather.wrap} : index
     %v = memref.load %d[%p] : memref<16777216xf32>
     linalg.yield %v : f32
   }
@@ -130,7 +130,7 @@ func.func @element(%d: memref<16777216xf32>, %i: memref<1024xi64>, %o: memref<10
 // PAR:               scf.for %{{.*}} = %[[LO]] to %[[HI]] step %c1 {
 // PAR:                 memref.prefetch
 func.func @inner_axis(%d: memref<4096x4096xf32>, %p: memref<1024xindex>, %o: memref<4096x1024xf32>) {
-  linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel"]} ins(%p : memref<1024xindex>) outs(%o : memref<4096x1024xf32>) attrs = {gather.form = "inner-axis"} {
+  linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel"]} ins(%p : memref<1024xindex>) outs(%o : memref<4096x1024xf32>) attrs = {gather.form = #gather.form<"inner-axis">} {
   ^bb0(%in: index, %out: f32):
     %r = linalg.index 0 : index
     %v = memref.load %d[%r, %in] : memref<4096x4096xf32>
@@ -177,12 +177,12 @@ func.func @unmarked(%d: memref<16777216xf32>, %i: memref<1024xindex>, %o: memref
 func.func @element_rows_i32(%d: memref<1024xf32>, %i: memref<4x64xi32>, %o: memref<4x64xf32>) {
   %c0 = arith.constant 0 : index
   %s = arith.constant 1024 : index
-  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%i : memref<4x64xi32>) outs(%o : memref<4x64xf32>) attrs = {gather.form = "element"} {
+  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%i : memref<4x64xi32>) outs(%o : memref<4x64xf32>) attrs = {gather.form = #gather.form<element>} {
   ^bb0(%in: i32, %out: f32):
     %k = arith.index_cast %in : i32 to index
     %neg = arith.cmpi slt, %k, %c0 : index
     %w = arith.addi %k, %s : index
-    %p = arith.select %neg, %w, %k : index
+    %p = arith.select %neg, %w, %k {gather.wrap} : index
     %v = memref.load %d[%p] : memref<1024xf32>
     linalg.yield %v : f32
   }
@@ -198,7 +198,7 @@ func.func @element_rows_i32(%d: memref<1024xf32>, %i: memref<4x64xi32>, %o: memr
 // CHECK-NOT:     scf.if
 // CHECK:         return
 func.func @element_unsigned(%d: memref<1024xf32>, %i: memref<64xi64>, %o: memref<64xf32>) {
-  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%i : memref<64xi64>) outs(%o : memref<64xf32>) attrs = {gather.form = "element"} {
+  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%i : memref<64xi64>) outs(%o : memref<64xf32>) attrs = {gather.form = #gather.form<element>} {
   ^bb0(%in: i64, %out: f32):
     %k = arith.index_castui %in : i64 to index
     %v = memref.load %d[%k] : memref<1024xf32>
@@ -220,12 +220,12 @@ func.func @element_unsigned(%d: memref<1024xf32>, %i: memref<64xi64>, %o: memref
 func.func @element_strided(%d: memref<1024xf32>, %i: memref<64xi64, strided<[2]>>, %o: memref<64xf32>) {
   %c0 = arith.constant 0 : index
   %s = arith.constant 1024 : index
-  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%i : memref<64xi64, strided<[2]>>) outs(%o : memref<64xf32>) attrs = {gather.form = "element"} {
+  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%i : memref<64xi64, strided<[2]>>) outs(%o : memref<64xf32>) attrs = {gather.form = #gather.form<element>} {
   ^bb0(%in: i64, %out: f32):
     %k = arith.index_cast %in : i64 to index
     %neg = arith.cmpi slt, %k, %c0 : index
     %w = arith.addi %k, %s : index
-    %p = arith.select %neg, %w, %k : index
+    %p = arith.select %neg, %w, %k {gather.wrap} : index
     %v = memref.load %d[%p] : memref<1024xf32>
     linalg.yield %v : f32
   }

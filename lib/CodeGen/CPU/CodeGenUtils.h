@@ -1,11 +1,11 @@
-//===- PrefetchUtils.h - shared facts of the prefetching passes -*- C++ -*-===//
+//===- CodeGenUtils.h - shared parts of the CPU code generator -*- C++ -*-===//
 //
 // Part of the gather-mlir project.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GATHER_MLIR_LIB_DIALECT_GATHER_TRANSFORMS_PREFETCHUTILS_H
-#define GATHER_MLIR_LIB_DIALECT_GATHER_TRANSFORMS_PREFETCHUTILS_H
+#ifndef GATHER_MLIR_LIB_CODEGEN_CPU_CODEGENUTILS_H
+#define GATHER_MLIR_LIB_CODEGEN_CPU_CODEGENUTILS_H
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
@@ -56,4 +56,4 @@ inline LogicalResult checkOptionInRange(Operation *op, StringRef pass,
 
 } // namespace mlir::gather
 
-#endif // GATHER_MLIR_LIB_DIALECT_GATHER_TRANSFORMS_PREFETCHUTILS_H
+#endif // GATHER_MLIR_LIB_CODEGEN_CPU_CODEGENUTILS_H

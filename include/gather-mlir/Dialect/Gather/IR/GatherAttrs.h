@@ -1,0 +1,44 @@
+//===- GatherAttrs.h - gather dialect attributes ----------------*- C++ -*-===//
+//
+// Part of the gather-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// `#gather.form` and the discardable attributes through which the gather
+// lowering tells the memref-level code generator what it built.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_MLIR_DIALECT_GATHER_IR_GATHERATTRS_H
+#define GATHER_MLIR_DIALECT_GATHER_IR_GATHERATTRS_H
+
+#include "gather-mlir/Dialect/Gather/IR/GatherEnums.h"
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Operation.h"
+
+#define GET_ATTRDEF_CLASSES
+#include "gather-mlir/Dialect/Gather/IR/GatherAttrs.h.inc"
+
+namespace mlir::gather {
+
+/// The discardable attribute (a GatherFormAttr) that records the form of the
+/// loop nest of one gather.
+inline StringRef getGatherFormAttrName() { return "gather.form"; }
+
+/// The discardable unit attribute on the `arith.select` that wraps a
+/// negative index value (`k < 0 ? k + s : k`) of a gather's index work, so
+/// that the code generator can drop the wrap where it proves the index
+/// non-negative.
+inline StringRef getGatherWrapAttrName() { return "gather.wrap"; }
+
+/// Records `form` on `op`.
+void setGatherForm(Operation *op, GatherForm form);
+
+/// Returns the form recorded on `op`, if any.
+std::optional<GatherForm> getGatherForm(Operation *op);
+
+} // namespace mlir::gather
+
+#endif // GATHER_MLIR_DIALECT_GATHER_IR_GATHERATTRS_H
