@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RaiseToGatherPatterns.h"
+#include "gather-mlir/Conversion/Utils/Elementwise.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -521,7 +522,7 @@ Value buildGatherIds(PatternRewriter &rewriter, linalg::GenericOp generic,
   Location loc = generic.getLoc();
   Value noElement = buildNoElementCondition(rewriter, generic, idiom);
   BlockArgument id = generic.getMatchingBlockArgument(idiom.ids);
-  return gather::detail::buildElementwise(
+  return buildElementwiseGeneric(
       rewriter, loc, ids, rewriter.getIndexType(),
       [&](OpBuilder &builder, Location nestedLoc, Value element) {
         IRMapping mapping;

@@ -15,6 +15,7 @@
 
 #include "gather-mlir/Conversion/RaiseToGather/RaiseToGather.h"
 #include "RaiseToGatherPatterns.h"
+#include "gather-mlir/Conversion/Utils/Elementwise.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
 
@@ -62,7 +63,7 @@ Value reinterpretAsUnsigned(PatternRewriter &rewriter, Location loc,
       elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
   Type bits = rewriter.getIntegerType(width);
   Type unsignedType = rewriter.getIntegerType(width, /*isSigned=*/false);
-  return gather::detail::buildElementwise(
+  return buildElementwiseGeneric(
       rewriter, loc, indices, unsignedType,
       [&](OpBuilder &builder, Location nestedLoc, Value value) -> Value {
         if (value.getType().isIndex())
@@ -248,26 +249,6 @@ struct RaiseToGatherPass
 };
 
 } // namespace
-
-Value mlir::gather::detail::buildElementwise(
-    OpBuilder &builder, Location loc, Value input, Type elementType,
-    function_ref<Value(OpBuilder &, Location, Value)> body) {
-  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(builder, loc, input);
-  Value init = tensor::EmptyOp::create(builder, loc, sizes, elementType);
-  AffineMap identity =
-      AffineMap::getMultiDimIdentityMap(rank, builder.getContext());
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      builder, loc, TypeRange{init.getType()}, ValueRange{input},
-      ValueRange{init}, SmallVector<AffineMap>{identity, identity}, iterators,
-      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-        Value result = body(nested, nestedLoc, args[0]);
-        linalg::YieldOp::create(nested, nestedLoc, result);
-      });
-  return generic.getResult(0);
-}
 
 Value mlir::gather::detail::transposeTensor(OpBuilder &builder, Location loc,
                                             Value source,

@@ -26,13 +26,6 @@ namespace gather::detail {
 /// (`linalg.generic` reading one table with `tensor.extract`).
 void populateRaiseLinalgGatherPatterns(RewritePatternSet &patterns);
 
-/// Returns the tensor of the shape of `input` with elements of `elementType`
-/// that an elementwise `linalg.generic` computes from those of `input` with
-/// `body` (which returns the element to yield).
-Value buildElementwise(
-    OpBuilder &builder, Location loc, Value input, Type elementType,
-    llvm::function_ref<Value(OpBuilder &, Location, Value)> body);
-
 /// Returns `source` transposed by `linalg.transpose` into a new
 /// `tensor.empty`: dimension `d` of the result is dimension
 /// `permutation[d]` of `source`.
