@@ -32,6 +32,17 @@ config.substitutions.append(
 config.substitutions.append(
     ("%libomp", os.path.join(config.llvm_lib_dir, "libomp.so")))
 config.substitutions.append(("%gather_src_root", config.gather_src_root))
+# Upstream MLIR alone lowering linalg-on-tensors code to the LLVM dialect: the
+# reference that execution tests compare this project's pipelines with.
+config.substitutions.append(
+    ("%upstream_to_llvm",
+     os.path.join(config.llvm_tools_dir, "mlir-opt") + " --pass-pipeline='"
+     "builtin.module(func.func(convert-elementwise-to-linalg),"
+     "one-shot-bufferize{bufferize-function-boundaries},"
+     "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
+     "func.func(convert-linalg-to-loops),convert-scf-to-cf,"
+     "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,"
+     "convert-to-llvm,reconcile-unrealized-casts)'"))
 # Programs lowered by gather-to-mpi run in one process (MPICH's singleton
 # start, no mpirun) under lli, with the runner-utils libraries and libmpich
 # loaded: `%lli_mpi file.ll`.

@@ -241,11 +241,14 @@ def ConvertATBToRuntime : Pass<"convert-atb-to-runtime", "::mlir::ModuleOp"> {
 //===----------------------------------------------------------------------===//
 
 def RaiseToGather : Pass<"raise-to-gather", "::mlir::ModuleOp"> {
-  let summary = "Rewrite tosa.gather and single-dimension tensor.gather into gather.gather";
+  let summary = "Rewrite tosa.gather, single-dimension tensor.gather and the "
+                "linalg gather idiom into gather.gather";
   let description = [{
-    Rewrites the gathers of upstream dialects into `gather.gather`, so that
-    modules from TOSA and tensor-level frontends use this project's
-    lowerings. `gather-to-affine` and `gather-to-llvm` run this pass first.
+    Rewrites the gathers of upstream dialects and the gather that frontends
+    emit on linalg into `gather.gather`, so that modules from TOSA,
+    tensor-level and linalg-level frontends use this project's lowerings.
+    Run it on linalg-on-tensors IR, before bufferization; `gather-to-affine`
+    and `gather-to-llvm` run it first.
 
     * `tosa.gather` on ranked `values : [N, K, C]` and `indices : [N, W]`
       becomes `gather.gather` with `axis = 1, batch_dims = 1` (result
@@ -260,22 +263,64 @@ def RaiseToGather : Pass<"raise-to-gather", "::mlir::ModuleOp"> {
       when `S[:d]` are all unit dimensions), and the unit
       gathered dimension is put back with `tensor.expand_shape` when the
       result keeps it (rank-preserving form).
+    * The linalg idiom of torch-mlir (`aten.embedding`, `aten.index_select`,
+      `aten.index.Tensor`), StableHLO (`torch_index_select`), tt-mlir
+      (`ttir.embedding`) and `tosa-to-linalg`: a `linalg.generic` with
+      parallel loops, one result whose map is a permutation, and a body
+      with one `tensor.extract` of a table defined outside, at subscripts
+      that are `linalg.index` of distinct loops (or a constant 0 into a
+      dimension of size 1) except one, the id subscript at position `a`,
+      computed from the element `k` of one input (the ids) alone. The
+      leading ids dimensions that share their loop with the leading table
+      subscripts are batch dimensions (`b`); every loop must be exactly one
+      dimension of `D[:a] ++ I[b:] ++ D[a+1:]`, and every table dimension
+      but `a` as long as its loop (equal static sizes, or proven equal, as
+      when `tensor.empty` takes its sizes from `tensor.dim`). It becomes
+      `gather.gather ... axis = a batch_dims = b`:
+      - id subscript `index_cast(k)` (`k` i32 or i64) or `k` (`index`): the
+        ids as they are;
+      - that subscript wrapped, `select(k < 0, k + s, k)` against the size
+        `s` of dimension `a` (before or after the cast): the ids as they
+        are, as `gather.gather` wraps negative values itself;
+      - any other pure function of `k` (a clamp, a float id, arithmetic on
+        the id), and `cf.assert`s on `k` alone (torch-mlir's range checks):
+        an elementwise `linalg.generic` over the ids computes the
+        positions (`index`) and the asserts first, so that they keep their
+        meaning whatever the lowering's `bounds-check`;
+      - loops in another order than the gather's result: a
+        `linalg.transpose` after it;
+      - a body that computes more from the extracted element (a scale, a
+        cast, a dequantisation, without memory effects): a `linalg.generic`
+        over the same loops after the gather, reading the gathered element
+        where the body read the table.
+      A position outside the table is undefined behaviour in the idiom, so
+      the raised gather carries `indices_nonnegative` unless the body wraps
+      negative ids; under the lowering's `bounds-check=assert` a negative
+      or too large position is then reported, under `clamp` clamped to
+      `[0, s)`, and under `none` read as the idiom reads it.
 
-    Index rules. TOSA requires `0 <= index < K` (an index outside is an
-    error of the program, and upstream `tosa-to-linalg` then reads out of
-    bounds); `tensor.gather` calls such an index undefined behaviour. A
-    negative index must therefore not be wrapped as `gather.gather` wraps
-    it. The indices are reinterpreted as unsigned integers of the same
-    width (`index` as 64 bits) by one elementwise `linalg.generic`, so that
-    a negative value becomes a value of at least `2^31` that the gather
-    reports as out of bounds under `bounds-check=assert` (or clamps, or
-    trusts, as the lowering's option says), while every valid index keeps
-    its meaning. Constant indices that are all non-negative need no such
-    pass and keep their type.
+    Index rules of the upstream ops. TOSA requires `0 <= index < K` (an
+    index outside is an error of the program, and upstream `tosa-to-linalg`
+    then reads out of bounds); `tensor.gather` calls such an index undefined
+    behaviour. A negative index must therefore not be wrapped as
+    `gather.gather` wraps it. The indices are reinterpreted as unsigned
+    integers of the same width (`index` as 64 bits) by one elementwise
+    `linalg.generic`, so that a negative value becomes a value of at least
+    `2^31` that the gather reports as out of bounds under
+    `bounds-check=assert` (or clamps, or trusts, as the lowering's option
+    says), while every valid index keeps its meaning. Constant indices that
+    are all non-negative need no such pass and keep their type.
 
     Not raised (left unchanged): unranked operands; `tensor.gather` of
     several dimensions; index element types other than `i32`, `i64` and
-    `index` (`gather.gather` takes no others).
+    `index` for the upstream ops (`gather.gather` takes no others); a
+    `linalg.generic` that is not exactly a gather: the id in two
+    subscripts, an id subscript that also depends on a loop index or on
+    another input, a subscript that is arithmetic on a loop index or
+    another constant, two reads (two tables, or the ids read by
+    `tensor.extract`), a read inside a region, a loop that indexes nothing
+    or two dimensions, a table dimension longer or shorter than its loop
+    (or not provably as long), reductions, other ops with memory effects.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -4,15 +4,18 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Rewrites `tosa.gather` and single-dimension `tensor.gather` into
-// `gather.gather`. Both upstream ops call a negative index an error (TOSA) or
-// undefined (tensor), where `gather.gather` wraps it: the indices are first
+// The pass raise-to-gather and the patterns for `tosa.gather` and
+// single-dimension `tensor.gather` (the linalg idiom: RaiseLinalgGather.cpp).
+// Both upstream ops call a negative index an error (TOSA) or undefined
+// (tensor), where `gather.gather` wraps it: the indices are first
 // reinterpreted as unsigned integers, so that a negative value is out of
 // range for the gather and handled by the lowering's bounds check.
 //
 //===----------------------------------------------------------------------===//
 
 #include "gather-mlir/Conversion/RaiseToGather/RaiseToGather.h"
+#include "RaiseToGatherPatterns.h"
+#include "gather-mlir/Conversion/Utils/Elementwise.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
 
@@ -60,28 +63,16 @@ Value reinterpretAsUnsigned(PatternRewriter &rewriter, Location loc,
       elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
   Type bits = rewriter.getIntegerType(width);
   Type unsignedType = rewriter.getIntegerType(width, /*isSigned=*/false);
-  int64_t rank = type.getRank();
-  SmallVector<OpFoldResult> sizes =
-      tensor::getMixedSizes(rewriter, loc, indices);
-  Value init = tensor::EmptyOp::create(rewriter, loc, sizes, unsignedType);
-  AffineMap identity =
-      AffineMap::getMultiDimIdentityMap(rank, rewriter.getContext());
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      rewriter, loc, TypeRange{init.getType()}, ValueRange{indices},
-      ValueRange{init}, SmallVector<AffineMap>{identity, identity}, iterators,
-      [&](OpBuilder &builder, Location nestedLoc, ValueRange args) {
-        Value value = args[0];
+  return buildElementwiseGeneric(
+      rewriter, loc, indices, unsignedType,
+      [&](OpBuilder &builder, Location nestedLoc, Value value) -> Value {
         if (value.getType().isIndex())
           value = arith::IndexCastOp::create(builder, nestedLoc, bits, value);
         // arith has no unsigned types; the bits stay the same.
-        Value reinterpreted = UnrealizedConversionCastOp::create(
-                                  builder, nestedLoc, unsignedType, value)
-                                  .getResult(0);
-        linalg::YieldOp::create(builder, nestedLoc, reinterpreted);
+        return UnrealizedConversionCastOp::create(builder, nestedLoc,
+                                                  unsignedType, value)
+            .getResult(0);
       });
-  return generic.getResult(0);
 }
 
 /// `tosa.gather` (values [N, K, C], indices [N, W]) is `gather.gather` with
@@ -110,6 +101,93 @@ struct RaiseTosaGather : public OpRewritePattern<tosa::GatherOp> {
   }
 };
 
+/// Returns `indices` of shape `[I..., 1]` without their last (coordinate)
+/// dimension: collapsed into the last index dimension, or to rank 0.
+Value dropCoordinateDim(PatternRewriter &rewriter, Location loc,
+                        Value indices) {
+  int64_t batchRank = cast<RankedTensorType>(indices.getType()).getRank() - 1;
+  SmallVector<ReassociationIndices> dropLast;
+  for (int64_t dim = 0; dim < batchRank; ++dim)
+    dropLast.push_back({dim});
+  if (batchRank > 0)
+    dropLast.back().push_back(batchRank);
+  return tensor::CollapseShapeOp::create(rewriter, loc, indices, dropLast);
+}
+
+/// Returns `gathered` (`S[:d] ++ I ++ S[d+1:]`, `S[:d]` all unit dimensions)
+/// reshaped to `I ++ S[:d] ++ S[d+1:]`: the unit dimensions are collapsed
+/// into the first index dimension and expanded after the last one.
+Value moveLeadingUnitDims(PatternRewriter &rewriter, Location loc,
+                          Value gathered, int64_t axis, int64_t batchRank) {
+  auto gatheredType = cast<RankedTensorType>(gathered.getType());
+  int64_t gatheredRank = gatheredType.getRank();
+  SmallVector<ReassociationIndices> dropUnits;
+  dropUnits.push_back({});
+  for (int64_t dim = 0; dim <= axis; ++dim)
+    dropUnits.front().push_back(dim);
+  for (int64_t dim = axis + 1; dim < gatheredRank; ++dim)
+    dropUnits.push_back({dim});
+  Value collapsed =
+      tensor::CollapseShapeOp::create(rewriter, loc, gathered, dropUnits);
+  SmallVector<ReassociationIndices> addUnits;
+  for (int64_t dim = 0; dim < gatheredRank - axis; ++dim)
+    addUnits.push_back({dim < batchRank ? dim : dim + axis});
+  for (int64_t dim = 0; dim < axis; ++dim)
+    addUnits[batchRank - 1].push_back(batchRank + dim);
+  SmallVector<int64_t> shape(
+      cast<RankedTensorType>(collapsed.getType()).getShape());
+  shape.insert(shape.begin() + batchRank, axis, 1);
+  return tensor::ExpandShapeOp::create(
+      rewriter, loc,
+      RankedTensorType::get(shape, gatheredType.getElementType()), collapsed,
+      addUnits);
+}
+
+/// Returns the gather's result `S[:d] ++ I ++ S[d+1:]` in tensor.gather's
+/// order `I ++ S[:d] ++ S[d+1:]` (`batchRank` index dimensions): unchanged
+/// when one of the parts is empty, reshaped when `S[:d]` are all unit
+/// dimensions, transposed otherwise.
+Value moveIndexDimsFirst(PatternRewriter &rewriter, Location loc,
+                         Value gathered, RankedTensorType sourceType,
+                         int64_t axis, int64_t batchRank) {
+  if (axis == 0 || batchRank == 0)
+    return gathered;
+  if (llvm::all_of(sourceType.getShape().take_front(axis),
+                   [](int64_t size) { return size == 1; }))
+    return moveLeadingUnitDims(rewriter, loc, gathered, axis, batchRank);
+  SmallVector<int64_t> permutation;
+  for (int64_t dim = 0; dim < batchRank; ++dim)
+    permutation.push_back(axis + dim);
+  for (int64_t dim = 0; dim < axis; ++dim)
+    permutation.push_back(dim);
+  for (int64_t dim = axis + batchRank;
+       dim < batchRank + sourceType.getRank() - 1; ++dim)
+    permutation.push_back(dim);
+  return gather::detail::transposeTensor(rewriter, loc, gathered, permutation);
+}
+
+/// Returns `gathered` with a unit dimension inserted at `unitDim`.
+Value insertUnitDim(PatternRewriter &rewriter, Location loc, Value gathered,
+                    int64_t unitDim) {
+  auto gatheredType = cast<RankedTensorType>(gathered.getType());
+  int64_t rank = gatheredType.getRank();
+  SmallVector<ReassociationIndices> insertUnit;
+  for (int64_t dim = 0; dim < rank; ++dim)
+    insertUnit.push_back({dim < unitDim ? dim : dim + 1});
+  if (rank > 0) {
+    if (unitDim < rank)
+      insertUnit[unitDim].insert(insertUnit[unitDim].begin(), unitDim);
+    else
+      insertUnit.back().push_back(unitDim);
+  }
+  SmallVector<int64_t> shape(gatheredType.getShape());
+  shape.insert(shape.begin() + unitDim, 1);
+  auto expandedType =
+      RankedTensorType::get(shape, gatheredType.getElementType());
+  return tensor::ExpandShapeOp::create(rewriter, loc, expandedType, gathered,
+                                       insertUnit);
+}
+
 /// `tensor.gather` with `gather_dims([d])` is `gather.gather` along `d` on
 /// the indices without their coordinate dimension, with the result
 /// transposed to put the index dimensions first and the unit gathered
@@ -133,97 +211,18 @@ struct RaiseTensorGather : public OpRewritePattern<tensor::GatherOp> {
 
     Location loc = op.getLoc();
     int64_t axis = gatherDims.front();
-    int64_t sourceRank = sourceType.getRank();
     int64_t batchRank = indicesRank - 1;
-
-    // Drop the coordinate dimension of the indices (into the last index
-    // dimension, or to rank 0).
-    SmallVector<ReassociationIndices> dropLast;
-    for (int64_t dim = 0; dim < batchRank; ++dim)
-      dropLast.push_back({dim});
-    if (batchRank > 0)
-      dropLast.back().push_back(batchRank);
-    Value indices = tensor::CollapseShapeOp::create(rewriter, loc,
-                                                    op.getIndices(), dropLast);
+    Value indices = dropCoordinateDim(rewriter, loc, op.getIndices());
     indices = reinterpretAsUnsigned(rewriter, loc, indices);
-
-    // S[:d] ++ I ++ S[d+1:]
     Value gathered = GatherOp::create(rewriter, loc, op.getSource(), indices,
                                       static_cast<uint64_t>(axis),
                                       /*batch_dims=*/0);
-    // I ++ S[:d] ++ S[d+1:]. When S[:d] are all unit dimensions this only
-    // moves unit dimensions: a reshape (collapse them into the first index
-    // dimension, expand them after the last one) instead of a transpose.
-    bool leadingUnits = llvm::all_of(sourceType.getShape().take_front(axis),
-                                     [](int64_t size) { return size == 1; });
-    if (axis > 0 && batchRank > 0 && leadingUnits) {
-      int64_t gatheredRank = batchRank + sourceRank - 1;
-      SmallVector<ReassociationIndices> dropUnits;
-      dropUnits.push_back({});
-      for (int64_t dim = 0; dim <= axis; ++dim)
-        dropUnits.front().push_back(dim);
-      for (int64_t dim = axis + 1; dim < gatheredRank; ++dim)
-        dropUnits.push_back({dim});
-      Value collapsed =
-          tensor::CollapseShapeOp::create(rewriter, loc, gathered, dropUnits);
-      SmallVector<ReassociationIndices> addUnits;
-      for (int64_t dim = 0; dim < gatheredRank - axis; ++dim)
-        addUnits.push_back({dim < batchRank ? dim : dim + axis});
-      for (int64_t dim = 0; dim < axis; ++dim)
-        addUnits[batchRank - 1].push_back(batchRank + dim);
-      SmallVector<int64_t> shape(
-          cast<RankedTensorType>(collapsed.getType()).getShape());
-      shape.insert(shape.begin() + batchRank, axis, 1);
-      gathered = tensor::ExpandShapeOp::create(
-          rewriter, loc,
-          RankedTensorType::get(shape, sourceType.getElementType()), collapsed,
-          addUnits);
-    } else if (axis > 0 && batchRank > 0) {
-      SmallVector<int64_t> permutation;
-      for (int64_t dim = 0; dim < batchRank; ++dim)
-        permutation.push_back(axis + dim);
-      for (int64_t dim = 0; dim < axis; ++dim)
-        permutation.push_back(dim);
-      for (int64_t dim = axis + batchRank; dim < batchRank + sourceRank - 1;
-           ++dim)
-        permutation.push_back(dim);
-      SmallVector<OpFoldResult> sizes =
-          tensor::getMixedSizes(rewriter, loc, gathered);
-      SmallVector<OpFoldResult> permutedSizes;
-      for (int64_t dim : permutation)
-        permutedSizes.push_back(sizes[dim]);
-      Value init = tensor::EmptyOp::create(rewriter, loc, permutedSizes,
-                                           sourceType.getElementType());
-      gathered = linalg::TransposeOp::create(rewriter, loc, gathered, init,
-                                             permutation)
-                     .getResult()
-                     .front();
-    }
-
+    gathered = moveIndexDimsFirst(rewriter, loc, gathered, sourceType, axis,
+                                  batchRank);
     // The rank-preserving form keeps the gathered dimension as a unit one
     // at position batchRank + d.
-    int64_t reducedRank = batchRank + sourceRank - 1;
-    if (resultType.getRank() == reducedRank + 1) {
-      int64_t unitDim = batchRank + axis;
-      SmallVector<ReassociationIndices> insertUnit;
-      for (int64_t dim = 0; dim < reducedRank; ++dim) {
-        int64_t first = dim < unitDim ? dim : dim + 1;
-        insertUnit.push_back({first});
-      }
-      if (reducedRank > 0) {
-        if (unitDim < reducedRank)
-          insertUnit[unitDim].insert(insertUnit[unitDim].begin(), unitDim);
-        else
-          insertUnit.back().push_back(unitDim);
-      }
-      SmallVector<int64_t> shape(
-          cast<RankedTensorType>(gathered.getType()).getShape());
-      shape.insert(shape.begin() + unitDim, 1);
-      auto expandedType =
-          RankedTensorType::get(shape, sourceType.getElementType());
-      gathered = tensor::ExpandShapeOp::create(rewriter, loc, expandedType,
-                                               gathered, insertUnit);
-    }
+    if (resultType.getRank() == batchRank + sourceType.getRank())
+      gathered = insertUnitDim(rewriter, loc, gathered, batchRank + axis);
     if (gathered.getType() != resultType)
       gathered = tensor::CastOp::create(rewriter, loc, resultType, gathered);
     rewriter.replaceOp(op, gathered);
@@ -238,10 +237,11 @@ struct RaiseToGatherPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateRaiseToGatherPatterns(patterns);
-    // Only the matched ops are rewritten; nothing else is folded.
+    // Only the matched ops are rewritten; nothing else is folded or moved.
     GreedyRewriteConfig config;
     config.setStrictness(GreedyRewriteStrictness::ExistingOps);
     config.enableFolding(false);
+    config.enableConstantCSE(false);
     if (failed(
             applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       signalPassFailure();
@@ -250,6 +250,22 @@ struct RaiseToGatherPass
 
 } // namespace
 
+Value mlir::gather::detail::transposeTensor(OpBuilder &builder, Location loc,
+                                            Value source,
+                                            ArrayRef<int64_t> permutation) {
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(builder, loc, source);
+  SmallVector<OpFoldResult> permutedSizes;
+  for (int64_t dim : permutation)
+    permutedSizes.push_back(sizes[dim]);
+  Value init = tensor::EmptyOp::create(
+      builder, loc, permutedSizes,
+      cast<RankedTensorType>(source.getType()).getElementType());
+  return linalg::TransposeOp::create(builder, loc, source, init, permutation)
+      .getResult()
+      .front();
+}
+
 void mlir::gather::populateRaiseToGatherPatterns(RewritePatternSet &patterns) {
   patterns.add<RaiseTosaGather, RaiseTensorGather>(patterns.getContext());
+  gather::detail::populateRaiseLinalgGatherPatterns(patterns);
 }

@@ -17,9 +17,9 @@ namespace gather {
 #define GEN_PASS_DECL_RAISETOGATHER
 #include "gather-mlir/Conversion/Passes.h.inc"
 
-/// Adds the patterns that rewrite `tosa.gather` and single-dimension
-/// `tensor.gather` into `gather.gather` (see the description of
-/// `raise-to-gather`).
+/// Adds the patterns that rewrite `tosa.gather`, single-dimension
+/// `tensor.gather` and the linalg gather idiom of frontends into
+/// `gather.gather` (see the description of `raise-to-gather`).
 void populateRaiseToGatherPatterns(RewritePatternSet &patterns);
 
 } // namespace gather

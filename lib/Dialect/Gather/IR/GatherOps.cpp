@@ -735,30 +735,31 @@ struct AbsorbTensorCast : public OpRewritePattern<GatherOp> {
   }
 };
 
-/// Returns `k` when `value` is `select(k < 0, k + size, k)`, the explicit
-/// wrap of negative indices that frontends emit, on tensors (splat
-/// constants) or scalars; also spelled `select(k >= 0, k, k + size)`, with
-/// `0 > k` or `0 <= k`, and `size + k`.
-static Value matchNegativeWrap(Value value, int64_t size) {
+} // namespace
+
+/// Returns true when `value` is a constant integer equal to `expected`.
+static bool isConstantInt(Value value, int64_t expected) {
+  APInt constant;
+  return matchPattern(value, m_ConstantInt(&constant)) &&
+         constant.getSignificantBits() <= 64 &&
+         constant.getSExtValue() == expected;
+}
+
+Value mlir::gather::matchNegativeWrap(Value value,
+                                      function_ref<bool(Value)> isSize) {
   auto select = value.getDefiningOp<arith::SelectOp>();
   if (!select)
     return nullptr;
   auto cmp = select.getCondition().getDefiningOp<arith::CmpIOp>();
   if (!cmp)
     return nullptr;
-  auto isConstant = [](Value v, int64_t expected) {
-    APInt constant;
-    return matchPattern(v, m_ConstantInt(&constant)) &&
-           constant.getSignificantBits() <= 64 &&
-           constant.getSExtValue() == expected;
-  };
   // Normalise the comparison to `k < 0` (isNegative) or `k >= 0`.
   Value k;
   bool isNegativeTest;
   arith::CmpIPredicate predicate = cmp.getPredicate();
-  if (isConstant(cmp.getRhs(), 0)) {
+  if (isConstantInt(cmp.getRhs(), 0)) {
     k = cmp.getLhs();
-  } else if (isConstant(cmp.getLhs(), 0)) {
+  } else if (isConstantInt(cmp.getLhs(), 0)) {
     // `0 > k` is `k < 0` and `0 <= k` is `k >= 0`.
     k = cmp.getRhs();
     if (predicate == arith::CmpIPredicate::sgt)
@@ -782,10 +783,18 @@ static Value matchNegativeWrap(Value value, int64_t size) {
   auto add = wrapped.getDefiningOp<arith::AddIOp>();
   if (kept != k || !add)
     return nullptr;
-  if ((add.getLhs() == k && isConstant(add.getRhs(), size)) ||
-      (add.getRhs() == k && isConstant(add.getLhs(), size)))
+  if ((add.getLhs() == k && isSize(add.getRhs())) ||
+      (add.getRhs() == k && isSize(add.getLhs())))
     return k;
   return nullptr;
+}
+
+namespace {
+
+/// matchNegativeWrap against the static size `size`.
+Value matchNegativeWrap(Value value, int64_t size) {
+  return gather::matchNegativeWrap(
+      value, [&](Value candidate) { return isConstantInt(candidate, size); });
 }
 
 /// Returns the input of `generic` when it is an elementwise linalg.generic
