@@ -17,9 +17,15 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
 
+namespace mlir::gather::test {
+void registerTestDynamicOperandsPass();
+} // namespace mlir::gather::test
+
 int main(int argc, char **argv) {
   llvm::cl::SetVersionPrinter(mlir::gather::printVersion);
   mlir::gather::registerAllPasses();
+  // Test passes (test/lib).
+  mlir::gather::test::registerTestDynamicOperandsPass();
 
   mlir::DialectRegistry registry;
   mlir::gather::registerAllDialects(registry);

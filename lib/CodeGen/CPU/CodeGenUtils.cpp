@@ -13,11 +13,9 @@
 using namespace mlir;
 using namespace mlir::gather;
 
-FailureOr<SmallVector<Value>> mlir::gather::cloneAhead(OpBuilder &builder,
-                                                       Operation *scope,
-                                                       Value iv,
-                                                       ValueRange values,
-                                                       Value ahead) {
+FailureOr<SmallVector<Value>>
+mlir::gather::cloneAhead(OpBuilder &builder, Operation *scope, Value iv,
+                         ValueRange values, Value ahead) {
   SetVector<Operation *> slice;
   BackwardSliceOptions options;
   options.inclusive = true;

@@ -15,7 +15,8 @@ using namespace mlir;
 using namespace mlir::gather;
 
 /// Fills in the parameters from the CPU's features.
-static CPUTarget fromFeatures(StringRef cpu, const llvm::StringSet<> &features) {
+static CPUTarget fromFeatures(StringRef cpu,
+                              const llvm::StringSet<> &features) {
   CPUTarget target;
   target.cpu = cpu.str();
   bool avx512 = features.contains("avx512f");
@@ -36,8 +37,7 @@ FailureOr<CPUTarget> mlir::gather::getCPUTarget(StringRef cpu,
         features.insert(feature.first());
     return fromFeatures(llvm::sys::getHostCPUName(), features);
   }
-  if (llvm::X86::parseArchX86(cpu, /*Only64Bit=*/true) ==
-      llvm::X86::CK_None) {
+  if (llvm::X86::parseArchX86(cpu, /*Only64Bit=*/true) == llvm::X86::CK_None) {
     error = ("unknown CPU '" + Twine(cpu) +
              "' (expected 'host' or an x86-64 CPU name of LLVM, such as "
              "'znver3', 'znver5', 'x86-64-v3')")

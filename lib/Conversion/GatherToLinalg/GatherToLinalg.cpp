@@ -24,6 +24,7 @@
 
 #include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
 #include "gather-mlir/Conversion/GatherToLinalg/ShapeChecks.h"
+#include "gather-mlir/Conversion/Utils/Elementwise.h"
 #include "gather-mlir/Conversion/Utils/ExitingReport.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherAttrs.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
@@ -211,25 +212,12 @@ Value castFromIndex(OpBuilder &builder, Location loc, Value position,
 Value buildIndexPositions(
     OpBuilder &builder, Location loc, Value indices, Type elementType,
     function_ref<Value(OpBuilder &, Location, Value)> emitIndex) {
-  auto indicesType = cast<RankedTensorType>(indices.getType());
-  int64_t rank = indicesType.getRank();
-  SmallVector<OpFoldResult> sizes =
-      tensor::getMixedSizes(builder, loc, indices);
-  Value init = tensor::EmptyOp::create(builder, loc, sizes, elementType);
-  AffineMap identity =
-      AffineMap::getMultiDimIdentityMap(rank, builder.getContext());
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      builder, loc, TypeRange{init.getType()}, ValueRange{indices},
-      ValueRange{init}, SmallVector<AffineMap>{identity, identity}, iterators,
-      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-        Value position = emitIndex(nested, nestedLoc, args[0]);
-        linalg::YieldOp::create(
-            nested, nestedLoc,
-            castFromIndex(nested, nestedLoc, position, elementType));
+  return buildElementwiseGeneric(
+      builder, loc, indices, elementType,
+      [&](OpBuilder &nested, Location nestedLoc, Value raw) {
+        Value position = emitIndex(nested, nestedLoc, raw);
+        return castFromIndex(nested, nestedLoc, position, elementType);
       });
-  return generic.getResult(0);
 }
 
 /// Returns the size of the gathered dimension of `op` as an `index` value.
@@ -356,9 +344,13 @@ FormPlan planGatherForm(GatherOp op, const GatherToLinalgOptions &options,
     }
   }
   // A statically empty slice has nothing to copy (and no valid slice
-  // offset): the per-element form loops over the empty result.
-  if (innerIsEmpty && (result.form == GatherForm::BlockCopy ||
-                       result.form == GatherForm::InlineCopy)) {
+  // offset): the per-element form loops over the empty result. A gather of
+  // rank-0 indices at axis 0 is one slice, which the slice forms would copy
+  // outside any loop (where no memref-level pass finds it): the per-element
+  // form copies it.
+  bool oneSlice = axis == 0 && op.getIndicesType().getRank() == 0;
+  if ((innerIsEmpty || oneSlice) && (result.form == GatherForm::BlockCopy ||
+                                     result.form == GatherForm::InlineCopy)) {
     result.form = GatherForm::Element;
     result.inlineMaxBytesAtRunTime.reset();
   }
@@ -580,17 +572,6 @@ private:
                                             params.strides)
           .getResult();
     };
-
-    if (outerRank == 0) {
-      // Rank-0 indices at axis 0: the result is one slice of data.
-      Value raw =
-          tensor::ExtractOp::create(rewriter, loc, indices, ValueRange{});
-      Value position = emitIndex(rewriter, loc, raw);
-      Value slice = dataSlice(rewriter, loc, {}, position);
-      if (slice.getType() != init.getType())
-        slice = tensor::CastOp::create(rewriter, loc, init.getType(), slice);
-      return slice;
-    }
 
     SmallVector<OpFoldResult> outerSizes(resultSizes.begin(),
                                          resultSizes.begin() + outerRank);

@@ -142,13 +142,15 @@ func.func @dynamic(%d: tensor<?x?xf32>, %i: tensor<?x?xi64>) -> tensor<?x?x?xf32
 
 // -----
 
-// Rank-0 indices at axis 0: the result is one slice of data, no loop.
+// Rank-0 indices at axis 0: the result is one slice of data, which a slice
+// copy would copy outside any loop (after bufferization a memref.copy of a
+// strided view, the library's memrefCopy): the per-element form copies it.
 // CHECK-LABEL: func.func @rank0_indices
 // CHECK-SAME:    %[[D:.*]]: tensor<5x3xf32>, %[[I:.*]]: tensor<i64>
 // CHECK-NOT:     scf.forall
-// CHECK:         %[[RAW:.*]] = tensor.extract %[[I]][] : tensor<i64>
-// CHECK:         %[[SLICE:.*]] = tensor.extract_slice %[[D]][%{{.*}}, 0] [1, 3] [1, 1] : tensor<5x3xf32> to tensor<3xf32>
-// CHECK:         return %[[SLICE]]
+// CHECK:         %[[R:.*]] = linalg.generic {{.*}} ins(%[[I]] : tensor<i64>) outs(%{{.*}} : tensor<3xf32>) attrs = {gather.form = #gather.form<element>}
+// CHECK:           tensor.extract %[[D]][%{{.*}}, %{{.*}}] : tensor<5x3xf32>
+// CHECK:         return %[[R]]
 func.func @rank0_indices(%d: tensor<5x3xf32>, %i: tensor<i64>) -> tensor<3xf32> {
   %r = gather.gather %d[%i] : tensor<5x3xf32>, tensor<i64>
   return %r : tensor<3xf32>

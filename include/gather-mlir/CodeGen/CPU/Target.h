@@ -1,4 +1,5 @@
-//===- Target.h - what the CPU code generator takes from the CPU -*- C++ -*-===//
+//===- Target.h - what the CPU code generator takes from the CPU -*- C++
+//-*-===//
 //
 // Part of the gather-mlir project.
 //
