@@ -340,10 +340,19 @@ BatchResult fuzz::runBatch(MLIRContext &context,
                            const std::vector<const Program *> &programs,
                            const Config &config, bool forkAll) {
   BatchResult out;
-  std::vector<const Program *> plain, nested;
-  for (const Program *p : programs)
-    (p->nested ? nested : plain).push_back(p);
+  std::vector<const Program *> plain, nested, alone;
+  for (const Program *p : programs) {
+    // A program whose values are all out of range may be rejected at
+    // compile time as documented: lowered on its own, it does not make the
+    // batch split.
+    if (p->allOutOfRange)
+      alone.push_back(p);
+    else
+      (p->nested ? nested : plain).push_back(p);
+  }
   lowerAndRun(context, plain, config, forkAll, out);
   lowerAndRun(context, nested, config, forkAll, out);
+  for (const Program *p : alone)
+    lowerAndRun(context, {p}, config, forkAll, out);
   return out;
 }

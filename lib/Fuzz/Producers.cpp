@@ -27,9 +27,10 @@ int64_t truncate(unsigned width, int64_t v) {
 /// A value near the interesting range of a gathered size `size` whose
 /// reduction or loop combines about `spread` of them: mostly small
 /// non-negative ones, some negative, a few extremes of the type.
-int64_t drawValue(Random &rng, unsigned width, int64_t size, int64_t spread) {
+int64_t drawValue(Random &rng, unsigned width, int64_t size, int64_t spread,
+                  bool narrow = false) {
   int64_t hi = std::max<int64_t>(1, size / std::max<int64_t>(spread, 1));
-  unsigned pick = rng.uniform(0, 99);
+  unsigned pick = narrow ? rng.uniform(0, 74) : rng.uniform(0, 99);
   if (pick < 55)
     return rng.uniform(0, hi);
   if (pick < 75)
@@ -41,16 +42,19 @@ int64_t drawValue(Random &rng, unsigned width, int64_t size, int64_t spread) {
   return truncate(width, extremes[rng.uniform(0, 5)]);
 }
 
-/// A constant or argument tensor of `sizes`.
+/// A constant or argument tensor of `sizes`. Half of them hold only small
+/// values (no extremes, none far out of range), whose ranges the analysis
+/// can use for a proof.
 ProducerInput drawInput(Random &rng, const std::vector<int64_t> &sizes,
                         unsigned width, int64_t size, int64_t spread,
                         unsigned argumentPercent) {
   ProducerInput input;
   input.sizes = sizes;
   input.argument = rng.chance(argumentPercent);
+  bool narrow = rng.chance(50);
   int64_t n = getNumElements(sizes);
   for (int64_t i = 0; i < n; ++i)
-    input.values.push_back(drawValue(rng, width, size, spread));
+    input.values.push_back(drawValue(rng, width, size, spread, narrow));
   return input;
 }
 
@@ -118,20 +122,22 @@ int pickOperand(Random &rng, Body &body, unsigned numLoops, int64_t size) {
   return rng.uniform(0, getLast(body));
 }
 
-/// Appends `count` random ops over the values so far.
+/// Appends `count` random ops over the values so far, each reading the
+/// previous one (the first reads argument 0, or with `fromLast` the last
+/// value so far: what a reduction or loop yields then depends on the
+/// carried value).
 void addRandomOps(Random &rng, Body &body, unsigned count, unsigned numLoops,
-                  unsigned width, int64_t size) {
+                  unsigned width, int64_t size, bool fromLast = false) {
   for (unsigned k = 0; k < count; ++k) {
+    int lhs = k == 0 && !fromLast ? 0 : getLast(body);
     if (rng.chance(15)) {
       int a = pickOperand(rng, body, numLoops, size);
       int b = pickOperand(rng, body, numLoops, size);
       int x = pickOperand(rng, body, numLoops, size);
-      addSelect(rng, body, a, b, x, getLast(body));
+      addSelect(rng, body, a, b, x, lhs);
       continue;
     }
     Opcode opcode = kBinaryOps[rng.uniform(0, std::size(kBinaryOps) - 1)];
-    // The first op reads argument 0 (the value a stage transforms).
-    int lhs = k == 0 ? 0 : getLast(body);
     int rhs = pickOperand(rng, body, numLoops, size);
     addBinary(rng, body, opcode, lhs, rhs, width, size);
   }
@@ -180,13 +186,15 @@ void drawBody(Random &rng, Producer &p, int64_t size) {
     unsigned loops = p.kind == ProducerKind::LinalgReduce
                          ? 0
                          : p.shape.size() + p.reducedLoops.size();
-    return addRandomOps(rng, p.body, extra / 2, loops, p.width, size);
+    return addRandomOps(rng, p.body, extra / 2, loops, p.width, size,
+                        /*fromLast=*/true);
   }
   case ProducerKind::ScfFor:
   case ProducerKind::ScfWhile:
     p.body.numArgs = 3;
     addAccumulation(rng, p.body, rng.chance(30) ? 2 : 1, 0, size);
-    return addRandomOps(rng, p.body, extra / 2, 0, p.width, size);
+    return addRandomOps(rng, p.body, extra / 2, 0, p.width, size,
+                        /*fromLast=*/true);
   }
 }
 
@@ -214,14 +222,19 @@ void drawReduction(Random &rng, Producer &p, int64_t size) {
     sizes.push_back(rng.chance(5) ? 0 : rng.uniform(1, 4));
     extent *= std::max<int64_t>(sizes.back(), 1);
   }
-  p.inputs.push_back(drawInput(rng, sizes, p.width, size, extent, 20));
+  // Elements of about size / 2 and an init of about size / extent: the
+  // range of one element plus that of the init lies in range, their sum
+  // over the reduced loops often does not.
+  p.inputs.push_back(drawInput(rng, sizes, p.width, size, 2, 20));
+  p.initSpread = extent;
 }
 
 /// Stages after the first value: arith ops with a constant operand, width
 /// changes.
 void drawStages(Random &rng, Producer &p, int64_t size) {
   unsigned width = p.width;
-  for (unsigned count = rng.uniform(0, 2); count > 0; --count) {
+  unsigned count = rng.chance(60) ? 0 : rng.uniform(1, 2);
+  for (; count > 0; --count) {
     Stage stage;
     if (rng.chance(25)) {
       stage.cast = width == 64 ? CastKind::TruncI
@@ -270,7 +283,12 @@ std::shared_ptr<Producer> drawProducer(Random &rng,
   auto p = std::make_shared<Producer>();
   p->shape = shape;
   p->index = index;
-  p->kind = static_cast<ProducerKind>(rng.uniform(0, kNumProducerKinds - 1));
+  // Reductions in linalg.generic twice as often: their values depend on the
+  // value carried around the loop, which a range analysis must follow.
+  unsigned kind = rng.uniform(0, kNumProducerKinds);
+  p->kind = kind == kNumProducerKinds
+                ? ProducerKind::ReductionGeneric
+                : static_cast<ProducerKind>(kind);
   p->width = rng.chance(70) ? (getByteSize(index) == 4 ? 32 : 64)
                             : (getByteSize(index) == 4 ? 64 : 32);
   bool reduction = p->kind == ProducerKind::ReductionGeneric ||
@@ -285,15 +303,16 @@ std::shared_ptr<Producer> drawProducer(Random &rng,
   }
   if (loop) {
     p->tripCount = rng.uniform(0, 5);
+    p->initSpread = std::max<int64_t>(p->tripCount, 2);
     p->loopOperand = drawInput(rng, shape, p->width, size,
                                std::max<int64_t>(p->tripCount, 1), 0);
   }
   if (p->kind != ProducerKind::Elementwise) {
-    p->init = drawInput(rng, shape, p->width, size, 2, 0);
+    p->init = drawInput(rng, shape, p->width, size, p->initSpread, 0);
     p->initByFill = rng.chance(30);
     if (p->initByFill)
       std::fill(p->init.values.begin(), p->init.values.end(),
-                drawValue(rng, p->width, size, 2));
+                drawValue(rng, p->width, size, p->initSpread, true));
   }
   drawBody(rng, *p, size);
   drawStages(rng, *p, size);
@@ -319,28 +338,35 @@ bool readsUnsigned(const Producer &p) {
          p.finalCast == CastKind::IndexCastUI;
 }
 
-/// Appends a stage that puts every value in range (remsi or remui by
-/// `size`), or out of range (remui by `size`, then + `size`).
-void forceRange(Producer &p, int64_t size, bool outOfRange) {
+/// A stage `value OP operand` at the stages' width.
+Stage makeStage(const Producer &p, Opcode opcode,
+                std::vector<int64_t> operandValues) {
   Stage stage;
   stage.width = getFinalWidth(p);
   stage.operand.sizes = p.shape;
-  stage.operand.values.assign(getNumElements(p.shape), size);
+  stage.operand.values = std::move(operandValues);
   stage.body.numArgs = 2;
-  ScalarOp rem;
-  rem.opcode =
-      readsUnsigned(p) || outOfRange ? Opcode::RemUI : Opcode::RemSI;
-  rem.operands[0] = 0;
-  rem.operands[1] = 1;
-  stage.body.ops.push_back(rem);
-  if (outOfRange) {
-    ScalarOp add;
-    add.opcode = Opcode::AddI;
-    add.operands[0] = 2;
-    add.operands[1] = 1;
-    stage.body.ops.push_back(add);
-  }
-  p.stages.push_back(stage);
+  ScalarOp op;
+  op.opcode = opcode;
+  op.operands[0] = 0;
+  op.operands[1] = 1;
+  stage.body.ops.push_back(op);
+  return stage;
+}
+
+/// Appends stages that put every value in range (remsi or remui by
+/// `size`), or one value out of range (remui by `size`, then + `size` at one
+/// position: the analysis then sees a range that is neither in range nor
+/// entirely out of it).
+void forceRange(Random &rng, Producer &p, int64_t size, bool outOfRange) {
+  int64_t n = getNumElements(p.shape);
+  Opcode rem = readsUnsigned(p) || outOfRange ? Opcode::RemUI : Opcode::RemSI;
+  p.stages.push_back(makeStage(p, rem, std::vector<int64_t>(n, size)));
+  if (!outOfRange)
+    return;
+  std::vector<int64_t> offsets(n, 0);
+  offsets[rng.uniform(0, n - 1)] = size;
+  p.stages.push_back(makeStage(p, Opcode::AddI, offsets));
 }
 
 } // namespace
@@ -354,6 +380,6 @@ fuzz::generateProducer(SplitMix64 &rng, const std::vector<int64_t> &shape,
     if (isAnyOutOfRange(*p, size) == outOfRange)
       return p;
   }
-  forceRange(*p, size, outOfRange);
+  forceRange(rng, *p, size, outOfRange);
   return p;
 }

@@ -17,7 +17,10 @@
 //              [--seconds T] [--configs all|llvm|atb] [--fork-all]
 //              [--no-casts] [--no-chains] [--no-nested] [--no-out-of-bounds]
 //              [--no-mismatches] [--no-zero-sizes] [--no-producers]
-//              [--producer-percent P] [--max-findings N]
+//              [--producer-percent P] [--max-findings N] [--print]
+//
+// --print writes the programs (their description and MLIR text) instead of
+// running them: program N of seed S is the same in every run.
 //
 // Exit status 1 when there is a finding.
 //
@@ -49,7 +52,7 @@ struct Settings {
   uint64_t seed = 1, programs = 1000, first = 0, batch = 40, seconds = 0,
            maxFindings = 50;
   std::string configs = "all";
-  bool forkAll = false;
+  bool forkAll = false, print = false;
   GeneratorOptions options;
 };
 
@@ -59,7 +62,7 @@ struct Settings {
          "[--batch N] [--seconds T] [--configs all|llvm|atb] [--fork-all] "
          "[--no-casts] [--no-chains] [--no-nested] [--no-out-of-bounds] "
          "[--no-mismatches] [--no-zero-sizes] [--no-producers] "
-         "[--producer-percent P] [--max-findings N]\n";
+         "[--producer-percent P] [--max-findings N] [--print]\n";
   std::exit(1);
 }
 
@@ -103,6 +106,8 @@ Settings parseArguments(int argc, char **argv) {
       s.configs = next, ++i;
     } else if (arg == "--fork-all") {
       s.forkAll = true;
+    } else if (arg == "--print") {
+      s.print = true;
     } else {
       usage();
     }
@@ -202,6 +207,11 @@ void printSummary(const Settings &s, const Totals &t, double elapsed) {
 
 int main(int argc, char **argv) {
   Settings s = parseArguments(argc, argv);
+  if (s.print) {
+    for (uint64_t id = s.first; id < s.first + s.programs; ++id)
+      llvm::outs() << describe(generateProgram(s.seed, id, s.options)) << "\n";
+    return 0;
+  }
   std::vector<Config> configs;
   for (const Config &c : getAllConfigs())
     if (s.configs == "all" || c.atb == (s.configs == "atb"))

@@ -164,6 +164,9 @@ struct Producer {
   ProducerInput init;
   /// The init is a `linalg.fill` of init.values[0] instead of a constant.
   bool initByFill = false;
+  /// About how many values the init's elements are combined with (their
+  /// magnitude is about the gathered size / this).
+  int64_t initSpread = 2;
   /// Reductions: which loops (dimensions of the input) are reduced.
   std::vector<unsigned> reducedLoops;
   /// Elementwise: args = inputs; ParallelGeneric: inputs, init (+
