@@ -39,6 +39,11 @@ if [ "${GATHER_TEST_SKIP_BUILD:-0}" != 1 ]; then
   "$root/scripts/setup.sh" || fail "the build failed"
 fi
 
+# The lit tests of gather-to-mpi programs run them in one process with
+# libmpich (the feature `mpich` of test/lit.cfg.py).
+"$root/scripts/install-packages.sh" test.sh mpich libmpich-dev ||
+  fail "cannot install mpich"
+
 # lit's per-test timeout needs the psutil module of the Python lit runs on.
 litPython=$(head -1 "$lit" | sed -e 's/^#! *//' -e 's/ .*//')
 if ! "$litPython" -c 'import psutil' 2>/dev/null; then

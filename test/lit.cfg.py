@@ -32,6 +32,19 @@ config.substitutions.append(
 config.substitutions.append(
     ("%libomp", os.path.join(config.llvm_lib_dir, "libomp.so")))
 config.substitutions.append(("%gather_src_root", config.gather_src_root))
+# Programs lowered by gather-to-mpi run in one process (MPICH's singleton
+# start, no mpirun) under lli, with the runner-utils libraries and libmpich
+# loaded: `%lli_mpi file.ll`.
+mpich = "/usr/lib/x86_64-linux-gnu/libmpich.so"
+if os.path.exists(mpich):
+    config.available_features.add("mpich")
+    config.substitutions.append(
+        ("%lli_mpi", " ".join(
+            [os.path.join(config.llvm_tools_dir, "lli")] +
+            ["-load=" + os.path.join(config.llvm_lib_dir, lib)
+             for lib in ("libmlir_c_runner_utils.so",
+                         "libmlir_runner_utils.so")] +
+            ["-load=" + mpich])))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

@@ -159,7 +159,8 @@ def ConvertGatherToATB : Pass<"convert-gather-to-atb", "::mlir::ModuleOp"> {
     * rank-0 indices are reshaped to `[1]` (`tensor.expand_shape`) and the
       result back (`tensor.collapse_shape`).
 
-    The rules checked (ATB.md, spec/atb-gather-operation.txt):
+    The rules checked (the ATB GatherOperation documentation as summarised
+    in docs/AscendRuntime.md; one table, ATBGatherRules.h, holds them):
 
     * data (and result) element type `f16`, `bf16`, `f32`, `i32`/`si32`,
       `ui32` or `i64`/`si64`; `ascend310b` takes `f16` only, `ascend910`

@@ -235,6 +235,57 @@ Value getGatheredSize(OpBuilder &builder, Location loc, GatherOp op) {
                                         dataType.getDimSize(axis));
 }
 
+/// Returns the sizes of the result of `op` as its operands give them:
+/// `D[:a] ++ I[b:] ++ D[a+1:]`, a constant where that operand's dimension is
+/// static (or folds to a constant), `tensor.dim` of the operand otherwise.
+/// Batch dimensions follow `indices`, which the per-element form reads through
+/// an indexing map that ties them to the loops (data is read through
+/// `tensor.extract`).
+SmallVector<OpFoldResult> getOperandResultSizes(OpBuilder &builder,
+                                                Location loc, GatherOp op,
+                                                Value data, Value indices) {
+  GatherParams params{op.getNormalizedAxis(), op.getNormalizedBatchDims()};
+  int64_t dataRank = op.getDataType().getRank();
+  int64_t indicesRank = op.getIndicesType().getRank();
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t dim = 0, e = op.getResultType().getRank(); dim < e; ++dim) {
+    GatherDimSource source =
+        getResultDimSource(params, dataRank, indicesRank, dim);
+    bool fromIndices = source.fromIndices || dim < params.batchDims;
+    OpFoldResult size = tensor::getMixedSize(
+        builder, loc, fromIndices ? indices : data, source.dim);
+    // A size that folded to a constant (a tensor.cast producer, say) becomes
+    // an attribute, so that the types built from it are static exactly
+    // where the ops infer static sizes.
+    if (auto value = dyn_cast<Value>(size))
+      size = getAsOpFoldResult(value);
+    sizes.push_back(size);
+  }
+  return sizes;
+}
+
+/// Casts `value` to `type`, which may differ from it in static sizes. Where
+/// both are static and differ, the declared size contradicts the operands:
+/// under `assert` and `clamp` the shape check before the gather stops every
+/// run (its condition folds to true), under `none` the program is in error.
+/// No value of `type` can then be computed (a cast between contradicting
+/// static shapes does not verify, nor does what canonicalisation folds a
+/// detour into), so the result is a tensor.empty of `type`, which no run
+/// reads.
+Value castToDeclaredType(OpBuilder &builder, Location loc, Value value,
+                         RankedTensorType type) {
+  auto actual = cast<RankedTensorType>(value.getType());
+  if (actual == type)
+    return value;
+  if (tensor::CastOp::areCastCompatible(actual, type))
+    return tensor::CastOp::create(builder, loc, type, value);
+  SmallVector<Value> dynamicSizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    if (type.isDynamicDim(dim))
+      dynamicSizes.push_back(tensor::DimOp::create(builder, loc, value, dim));
+  return tensor::EmptyOp::create(builder, loc, type, dynamicSizes);
+}
+
 /// The form of one gather and where its index work runs.
 struct FormPlan {
   GatherForm form = GatherForm::BlockCopy;
@@ -337,23 +388,25 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
     Value indices = adaptor.getIndices();
     Value size = getGatheredSize(rewriter, loc, op);
 
-    ReifiedRankedShapedTypeDims reified;
-    if (failed(op.reifyResultShapes(rewriter, reified)))
-      return rewriter.notifyMatchFailure(op, "cannot reify the result shape");
-    SmallVector<OpFoldResult> resultSizes = reified.front();
-    // Sizes that folded to constants (a tensor.cast producer, say) become
-    // attributes, so that the slice types built from them are static exactly
-    // where the ops infer static sizes.
-    for (OpFoldResult &size : resultSizes)
-      if (auto value = dyn_cast<Value>(size))
-        size = getAsOpFoldResult(value);
+    // Every op is built on the sizes the operands give, never on the
+    // declared result type: a declared static size that contradicts a
+    // dynamic operand is reported at run time by the shape checks above,
+    // and must not make an op invalid once canonicalisation propagates the
+    // operand's static size. One tensor.cast gives the declared type.
+    SmallVector<OpFoldResult> resultSizes =
+        getOperandResultSizes(rewriter, loc, op, data, indices);
+    SmallVector<int64_t> actualShape;
     SmallVector<Value> dynamicSizes;
-    for (int64_t dim = 0; dim < resultType.getRank(); ++dim)
-      if (resultType.isDynamicDim(dim))
-        dynamicSizes.push_back(
-            getValueOrCreateConstantIndexOp(rewriter, loc, resultSizes[dim]));
+    for (OpFoldResult size : resultSizes) {
+      std::optional<int64_t> constant = getConstantIntValue(size);
+      actualShape.push_back(constant.value_or(ShapedType::kDynamic));
+      if (!constant)
+        dynamicSizes.push_back(cast<Value>(size));
+    }
+    auto actualType =
+        RankedTensorType::get(actualShape, resultType.getElementType());
     Value init =
-        tensor::EmptyOp::create(rewriter, loc, resultType, dynamicSizes);
+        tensor::EmptyOp::create(rewriter, loc, actualType, dynamicSizes);
 
     auto emitIndex = [&](OpBuilder &builder, Location nestedLoc, Value raw) {
       return emitIndexWork(builder, nestedLoc, raw, size, plan,
@@ -434,7 +487,8 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
                                 resultSizes, emitIndex, formPlan.form);
       break;
     }
-    rewriter.replaceOp(op, result);
+    rewriter.replaceOp(op,
+                       castToDeclaredType(rewriter, loc, result, resultType));
     return success();
   }
 
@@ -476,7 +530,6 @@ private:
                    ArrayRef<OpFoldResult> resultSizes,
                    function_ref<Value(OpBuilder &, Location, Value)> emitIndex,
                    GatherForm form) {
-    RankedTensorType resultType = op.getResultType();
     RankedTensorType dataType = op.getDataType();
     int64_t axis = op.getNormalizedAxis();
     int64_t batchDims = op.getNormalizedBatchDims();
@@ -529,8 +582,8 @@ private:
           tensor::ExtractOp::create(rewriter, loc, indices, ValueRange{});
       Value position = emitIndex(rewriter, loc, raw);
       Value slice = dataSlice(rewriter, loc, {}, position);
-      if (slice.getType() != resultType)
-        slice = tensor::CastOp::create(rewriter, loc, resultType, slice);
+      if (slice.getType() != init.getType())
+        slice = tensor::CastOp::create(rewriter, loc, init.getType(), slice);
       return slice;
     }
 

@@ -120,3 +120,54 @@ func.func @result_static(%d: tensor<?x4xf32>, %i: tensor<2xi64>) -> tensor<2x4xf
   %r = gather.gather %d[%i] : tensor<?x4xf32>, tensor<2xi64>
   return %r : tensor<2x4xf32>
 }
+
+// -----
+
+// Result dimensions whose sources lie at other positions: result dimension 2
+// is dimension 1 of the indices, result dimension 3 dimension 2 of the data
+// (axis 1, rank-2 indices). Each check compares the declared size with the
+// size of its own source dimension and names the result dimension.
+// CHECK-LABEL: func.func @result_dims_apart
+// CHECK-SAME:    %[[D:[^:]*]]: tensor<?x?x?xf32>, %[[I:[^:]*]]: tensor<2x?xi64>
+// CHECK:         %[[ONE:.*]] = arith.constant 1 : index
+// CHECK:         %[[IN:.*]] = tensor.dim %[[I]], %[[ONE]] : tensor<2x?xi64>
+// CHECK:         %[[C5:.*]] = arith.constant 5 : index
+// CHECK:         %[[NE5:.*]] = arith.cmpi ne, %[[C5]], %[[IN]] : index
+// CHECK:         scf.if %[[NE5]] {
+// CHECK:           %[[DIM2:.*]] = arith.constant 2 : i64
+// CHECK:           %[[A5:.*]] = arith.index_cast %[[C5]] : index to i64
+// CHECK:           %[[B5:.*]] = arith.index_cast %[[IN]] : index to i64
+// CHECK:           llvm.call @__gather_mlir_result_size_mismatch(%[[DIM2]], %[[A5]], %[[B5]], %{{.*}})
+// CHECK:         }
+// CHECK:         %[[TWO:.*]] = arith.constant 2 : index
+// CHECK:         %[[DN:.*]] = tensor.dim %[[D]], %[[TWO]] : tensor<?x?x?xf32>
+// CHECK:         %[[C6:.*]] = arith.constant 6 : index
+// CHECK:         %[[NE6:.*]] = arith.cmpi ne, %[[C6]], %[[DN]] : index
+// CHECK:         scf.if %[[NE6]] {
+// CHECK:           %[[DIM3:.*]] = arith.constant 3 : i64
+// CHECK:           llvm.call @__gather_mlir_result_size_mismatch(%[[DIM3]],
+// CHECK:         }
+func.func @result_dims_apart(%d: tensor<?x?x?xf32>, %i: tensor<2x?xi64>) -> tensor<?x2x5x6xf32> {
+  %r = gather.gather %d[%i] axis = 1 : tensor<?x?x?xf32>, tensor<2x?xi64> -> tensor<?x2x5x6xf32>
+  return %r : tensor<?x2x5x6xf32>
+}
+
+// -----
+
+// A batch dimension other than the first: dimension 1 of data against
+// dimension 1 of indices, named as batch dimension 1, data's size first.
+// CHECK-LABEL: func.func @batch_second
+// CHECK-SAME:    %[[D:[^:]*]]: tensor<3x?x4xf32>, %[[I:[^:]*]]: tensor<3x2x5xi64>
+// CHECK:         %[[ONE:.*]] = arith.constant 1 : index
+// CHECK:         %[[DN:.*]] = tensor.dim %[[D]], %[[ONE]] : tensor<3x?x4xf32>
+// CHECK:         %[[C2:.*]] = arith.constant 2 : index
+// CHECK:         %[[NE:.*]] = arith.cmpi ne, %[[DN]], %[[C2]] : index
+// CHECK:         scf.if %[[NE]] {
+// CHECK:           %[[DIM:.*]] = arith.constant 1 : i64
+// CHECK:           %[[A:.*]] = arith.index_cast %[[DN]] : index to i64
+// CHECK:           %[[B:.*]] = arith.index_cast %[[C2]] : index to i64
+// CHECK:           llvm.call @__gather_mlir_batch_size_mismatch(%[[DIM]], %[[A]], %[[B]], %{{.*}})
+func.func @batch_second(%d: tensor<3x?x4xf32>, %i: tensor<3x2x5xi64>) -> tensor<3x2x5xf32> {
+  %r = gather.gather %d[%i] axis = 2 batch_dims = 2 : tensor<3x?x4xf32>, tensor<3x2x5xi64>
+  return %r : tensor<3x2x5xf32>
+}

@@ -336,7 +336,8 @@ GatherOp::reifyResultShapes(OpBuilder &builder,
 // `[-s, s)` and never turns an out-of-range index into a silently produced
 // value: a gather whose constant indices are out of range is left alone (the
 // lowering's bounds check then reports it; `gather-prove-index-ranges`
-// warns about it at compile time). docs/Folding.md lists the rewrites.
+// warns about it at compile time). docs/FoldingAndIndexRanges.md lists the
+// rewrites.
 
 namespace {
 /// Largest number of elements a constant gather folds into. Folding a larger

@@ -39,7 +39,9 @@ namespace {
 /// Integer range analysis that also follows integer values through tensors:
 /// the range of a tensor is the range of all its elements. Upstream's
 /// analysis already treats arith ops on tensors elementwise and constants
-/// (dense and splat); this adds the tensor and linalg producers.
+/// (dense and splat); this adds the tensor and linalg producers listed in
+/// docs/FoldingAndIndexRanges.md. Every other op without an upstream
+/// transfer function gives its results the whole range of their type.
 class TensorIntegerRangeAnalysis : public dataflow::IntegerRangeAnalysis {
 public:
   using IntegerRangeAnalysis::IntegerRangeAnalysis;
@@ -52,7 +54,7 @@ public:
     std::optional<SmallVector<unsigned>> sources = getElementSources(op);
     if (sources) {
       for (unsigned index : *sources)
-        join(results.front(), *operands[index]);
+        joinWidening(results.front(), *operands[index]);
       return success();
     }
     // A constant without elements holds no value: its range stays empty.
@@ -81,13 +83,59 @@ public:
       return;
     }
     Block *body = &generic.getRegion().front();
+    ProgramPoint *entry = getProgramPointBefore(body);
     for (auto [lattice, operand] :
          llvm::zip(argLattices, generic->getOperands()))
-      join(lattice,
-           *getLatticeElementFor(getProgramPointBefore(body), operand));
+      join(lattice, *getLatticeElementFor(entry, operand));
+    if (writesEachElementOnce(generic))
+      return;
+    // An output element that several iterations visit (a reduction loop, an
+    // output not indexed by every loop) holds, in each iteration after the
+    // first, what the previous one yielded: the argument is loop-carried.
+    auto yield = cast<linalg::YieldOp>(body->getTerminator());
+    unsigned numInputs = generic.getNumDpsInputs();
+    for (auto [index, yielded] : llvm::enumerate(yield.getValues()))
+      joinWidening(argLattices[numInputs + index],
+                   *getLatticeElementFor(entry, yielded),
+                   /*loopCarried=*/true);
   }
 
 private:
+  /// Returns true when every iteration of `generic` writes an output element
+  /// of its own: every loop is parallel and every output map is a
+  /// permutation. Otherwise an output element is written by several
+  /// iterations, or by none (it keeps the element of the init).
+  static bool writesEachElementOnce(linalg::GenericOp generic) {
+    return generic.getNumLoops() == generic.getNumParallelLoops() &&
+           llvm::all_of(generic.getDpsInitsMutable(), [&](OpOperand &init) {
+             return generic.getMatchingIndexingMap(&init).isPermutation();
+           });
+  }
+
+  /// Joins `value` into `lattice`. The solver does not count the iterations
+  /// of loops, so a range that may flow around a loop (a loop-carried
+  /// argument, or a value a terminator yields) and keeps growing (`o + a`,
+  /// `o * a`, `o + 1`) widens to the whole range of its type after
+  /// kMaxGrowth updates; one that stops growing (`max(o, a)`) stays exact.
+  void joinWidening(IntegerValueRangeLattice *lattice,
+                    const IntegerValueRangeLattice &value,
+                    bool loopCarried = false) {
+    auto anchor = cast<Value>(lattice->getAnchor());
+    bool mayCycle = loopCarried || llvm::any_of(anchor.getUsers(), [](auto *u) {
+                      return u->template hasTrait<OpTrait::IsTerminator>();
+                    });
+    IntegerValueRange before = lattice->getValue();
+    ChangeResult changed = lattice->join(value.getValue());
+    if (mayCycle && changed == ChangeResult::Change &&
+        !before.isUninitialized() && ++growth[lattice] > kMaxGrowth)
+      changed |= lattice->join(IntegerValueRange::getMaxRange(anchor));
+    propagateIfChanged(lattice, changed);
+  }
+
+  /// Updates of a range that may flow around a loop before it widens.
+  static constexpr unsigned kMaxGrowth = 4;
+  DenseMap<IntegerValueRangeLattice *, unsigned> growth;
+
   /// Returns the operands whose elements make up the result of `op`, for
   /// the tensor ops that only move or assemble elements.
   static std::optional<SmallVector<unsigned>> getElementSources(Operation *op) {
@@ -104,8 +152,9 @@ private:
               tensor::CastOp, tensor::CollapseShapeOp, tensor::ExpandShapeOp,
               tensor::ReshapeOp>(
             [](Operation *) { return SmallVector<unsigned>{0}; })
-        .Case<tensor::InsertOp, tensor::InsertSliceOp>(
-            [](Operation *) { return SmallVector<unsigned>{0, 1}; })
+        .Case<tensor::InsertOp, tensor::InsertSliceOp>([](Operation *) {
+          return SmallVector<unsigned>{0, 1};
+        })
         .Default([](Operation *) { return std::nullopt; });
   }
 
@@ -127,23 +176,22 @@ private:
   }
 
   /// The results of a linalg.generic are the values its body yields, and
-  /// where the body may leave an output element unwritten (reductions,
-  /// outputs not indexed by every loop) also the elements of the init.
+  /// where the body may leave an output element unwritten (reductions over
+  /// an empty extent, outputs not indexed by every loop) also the elements
+  /// of the init. A yielded value that depends on a loop-carried output
+  /// argument covers every iteration (visitNonControlFlowArguments joins it
+  /// back into the argument).
   LogicalResult
   visitGeneric(linalg::GenericOp generic,
                ArrayRef<const IntegerValueRangeLattice *> operands,
                ArrayRef<IntegerValueRangeLattice *> results) {
-    bool writesEveryElement =
-        generic.getNumLoops() == generic.getNumParallelLoops() &&
-        llvm::all_of(generic.getDpsInitsMutable(), [&](OpOperand &init) {
-          return generic.getMatchingIndexingMap(&init).isPermutation();
-        });
+    bool writesEveryElement = writesEachElementOnce(generic);
     auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
     for (auto [index, result] : llvm::enumerate(results)) {
-      join(result, *getLatticeElementFor(getProgramPointAfter(generic),
-                                         yield.getOperand(index)));
+      joinWidening(result, *getLatticeElementFor(getProgramPointAfter(generic),
+                                                 yield.getOperand(index)));
       if (!writesEveryElement)
-        join(result, *operands[generic.getNumDpsInputs() + index]);
+        joinWidening(result, *operands[generic.getNumDpsInputs() + index]);
     }
     return success();
   }

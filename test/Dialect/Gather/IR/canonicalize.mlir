@@ -245,6 +245,21 @@ func.func @no_gather_of_gather(%x: tensor<4x5xf32>, %k: tensor<3xi64>, %j: tenso
 
 // -----
 
+// Not composed although the shapes would fit: the inner gather picks columns
+// (axis 1) of a square table, the outer one rows (axis 0); composing them
+// would pick rows k[j] instead of the columns k of rows j.
+// CHECK-LABEL: func.func @no_gather_of_gather_axes
+// CHECK:         %[[G:.*]] = gather.gather %{{[^ ]+}} axis = 1 : tensor<4x4xf32>, tensor<4xi64>
+// CHECK:         gather.gather %[[G]][%{{[^ ]+}}] : tensor<4x4xf32>, tensor<2xi64>
+func.func @no_gather_of_gather_axes(%x: tensor<4x4xf32>, %k: tensor<4xi64>, %j: tensor<2xi64>)
+    -> tensor<2x4xf32> {
+  %g = gather.gather %x[%k] axis = 1 : tensor<4x4xf32>, tensor<4xi64>
+  %r = gather.gather %g[%j] : tensor<4x4xf32>, tensor<2xi64>
+  return %r : tensor<2x4xf32>
+}
+
+// -----
+
 // tensor.cast producers that only erase static sizes are absorbed; a cast
 // back gives the declared result type.
 // CHECK-LABEL: func.func @absorb_cast
@@ -361,6 +376,34 @@ func.func @no_absorb_wrap(%d: tensor<3x4xf32>, %k: tensor<2xi64>, %f: tensor<?x4
   } -> tensor<2xi32>
   %g = gather.gather %d[%w4] : tensor<3x4xf32>, tensor<2xi32>
   return %a, %b, %c, %g : tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>
+}
+
+// -----
+
+// Not absorbed: comparisons that are not `k < 0`: `k <= 0` (0 would become s,
+// out of range), `k > 0` and `0 < k` with the wrapped arm for positive
+// values, and an unsigned comparison.
+// CHECK-LABEL: func.func @no_absorb_wrap_predicates
+// CHECK-COUNT-4: arith.select
+// CHECK-NOT:     gather.gather %{{[^ ]+}}[%{{arg[0-9]+}}]
+func.func @no_absorb_wrap_predicates(%d: tensor<3x4xf32>, %k: tensor<2xi64>)
+    -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>) {
+  %zero = arith.constant dense<0> : tensor<2xi64>
+  %s = arith.constant dense<3> : tensor<2xi64>
+  %add = arith.addi %k, %s : tensor<2xi64>
+  %le = arith.cmpi sle, %k, %zero : tensor<2xi64>
+  %w1 = arith.select %le, %add, %k : tensor<2xi1>, tensor<2xi64>
+  %a = gather.gather %d[%w1] : tensor<3x4xf32>, tensor<2xi64>
+  %gt = arith.cmpi sgt, %k, %zero : tensor<2xi64>
+  %w2 = arith.select %gt, %add, %k : tensor<2xi1>, tensor<2xi64>
+  %b = gather.gather %d[%w2] : tensor<3x4xf32>, tensor<2xi64>
+  %lt = arith.cmpi slt, %zero, %k : tensor<2xi64>
+  %w3 = arith.select %lt, %add, %k : tensor<2xi1>, tensor<2xi64>
+  %c = gather.gather %d[%w3] : tensor<3x4xf32>, tensor<2xi64>
+  %ult = arith.cmpi ult, %k, %zero : tensor<2xi64>
+  %w4 = arith.select %ult, %add, %k : tensor<2xi1>, tensor<2xi64>
+  %e = gather.gather %d[%w4] : tensor<3x4xf32>, tensor<2xi64>
+  return %a, %b, %c, %e : tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>
 }
 
 // -----

@@ -5,8 +5,8 @@
 
 // Constants: [0, 2] in [0, 3); [-3, 2] in [-3, 3) but negative.
 // CHECK-LABEL: func.func @constants
-// CHECK:         gather.gather %{{.*}} {indices_in_range, indices_nonnegative} :
-// CHECK:         gather.gather %{{.*}} {indices_in_range} :
+// CHECK:         gather.gather %{{[^ ]+}} {indices_in_range, indices_nonnegative} :
+// CHECK:         gather.gather %{{[^ ]+}} {indices_in_range} :
 func.func @constants(%d: tensor<3x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>) {
   %i = arith.constant dense<[0, 2]> : tensor<2xi64>
   %r = gather.gather %d[%i] : tensor<3x4xf32>, tensor<2xi64>
@@ -20,9 +20,9 @@ func.func @constants(%d: tensor<3x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>) 
 // arith.remui by the size: [0, 5) (arith on tensors, elementwise). By 6: [0, 5]
 // may reach 5, so only non-negative. With a dynamic size: only non-negative.
 // CHECK-LABEL: func.func @remui
-// CHECK:         gather.gather %{{.*}} {indices_in_range, indices_nonnegative} : tensor<5x4xf32>
-// CHECK:         gather.gather %{{.*}} {indices_nonnegative} : tensor<5x4xf32>
-// CHECK:         gather.gather %{{.*}} {indices_nonnegative} : tensor<?x4xf32>
+// CHECK:         gather.gather %{{[^ ]+}} {indices_in_range, indices_nonnegative} : tensor<5x4xf32>
+// CHECK:         gather.gather %{{[^ ]+}} {indices_nonnegative} : tensor<5x4xf32>
+// CHECK:         gather.gather %{{[^ ]+}} {indices_nonnegative} : tensor<?x4xf32>
 func.func @remui(%d: tensor<5x4xf32>, %e: tensor<?x4xf32>, %x: tensor<3xi64>)
     -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>) {
   %c5 = arith.constant dense<5> : tensor<3xi64>
@@ -39,7 +39,7 @@ func.func @remui(%d: tensor<5x4xf32>, %e: tensor<?x4xf32>, %x: tensor<3xi64>)
 
 // arith.remsi by the size: (-5, 5): in range, but the wrap stays.
 // CHECK-LABEL: func.func @remsi
-// CHECK:         gather.gather %{{.*}} {indices_in_range} :
+// CHECK:         gather.gather %{{[^ ]+}} {indices_in_range} :
 func.func @remsi(%d: tensor<5x4xf32>, %x: tensor<3xi32>) -> tensor<3x4xf32> {
   %c5 = arith.constant dense<5> : tensor<3xi32>
   %i = arith.remsi %x, %c5 : tensor<3xi32>
@@ -52,9 +52,9 @@ func.func @remsi(%d: tensor<5x4xf32>, %x: tensor<3xi32>) -> tensor<3x4xf32> {
 // Clamps with arith.maxsi/minsi on tensors: to [0, 4] (both facts), to
 // [-5, 4] (in range), to [0, 5] (non-negative only).
 // CHECK-LABEL: func.func @clamps
-// CHECK:         gather.gather %{{.*}} {indices_in_range, indices_nonnegative} :
-// CHECK:         gather.gather %{{.*}} {indices_in_range} :
-// CHECK:         gather.gather %{{.*}} {indices_nonnegative} :
+// CHECK:         gather.gather %{{[^ ]+}} {indices_in_range, indices_nonnegative} :
+// CHECK:         gather.gather %{{[^ ]+}} {indices_in_range} :
+// CHECK:         gather.gather %{{[^ ]+}} {indices_nonnegative} :
 func.func @clamps(%d: tensor<5x4xf32>, %x: tensor<3xindex>)
     -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>) {
   %c0 = arith.constant dense<0> : tensor<3xindex>
@@ -77,7 +77,7 @@ func.func @clamps(%d: tensor<5x4xf32>, %x: tensor<3xindex>)
 // The clamp as frontends lowered to linalg emit it: a linalg.generic whose
 // body clamps the input element.
 // CHECK-LABEL: func.func @clamp_generic
-// CHECK:         gather.gather %{{.*}} {indices_in_range, indices_nonnegative} :
+// CHECK:         gather.gather %{{[^ ]+}} {indices_in_range, indices_nonnegative} :
 func.func @clamp_generic(%d: tensor<5x4xf32>, %x: tensor<3xi32>) -> tensor<3x4xf32> {
   %e = tensor.empty() : tensor<3xi32>
   %i = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
@@ -99,9 +99,9 @@ func.func @clamp_generic(%d: tensor<5x4xf32>, %x: tensor<3xi32>) -> tensor<3x4xf
 // Iotas: linalg.index over 5 positions lies in [0, 5); over 6 positions it may
 // reach 5 (non-negative only); reversed (4 - i) over 5 positions in [0, 5).
 // CHECK-LABEL: func.func @iotas
-// CHECK:         gather.gather %{{.*}} {indices_in_range, indices_nonnegative} :
-// CHECK:         gather.gather %{{.*}} {indices_nonnegative} :
-// CHECK:         gather.gather %{{.*}} {indices_in_range, indices_nonnegative} :
+// CHECK:         gather.gather %{{[^ ]+}} {indices_in_range, indices_nonnegative} :
+// CHECK:         gather.gather %{{[^ ]+}} {indices_nonnegative} :
+// CHECK:         gather.gather %{{[^ ]+}} {indices_in_range, indices_nonnegative} :
 #id = affine_map<(d0) -> (d0)>
 func.func @iotas(%d: tensor<5x4xf32>) -> (tensor<5x4xf32>, tensor<6x4xf32>, tensor<5x4xf32>) {
   %e5 = tensor.empty() : tensor<5xindex>
@@ -135,8 +135,8 @@ func.func @iotas(%d: tensor<5x4xf32>) -> (tensor<5x4xf32>, tensor<6x4xf32>, tens
 // tensor.from_elements of a remainder and a constant; a reshape keeps the
 // range.
 // CHECK-LABEL: func.func @from_elements
-// CHECK:         gather.gather %{{.*}} {indices_in_range, indices_nonnegative} :
-// CHECK:         gather.gather %{{.*}} {indices_in_range} :
+// CHECK:         gather.gather %{{[^ ]+}} {indices_in_range, indices_nonnegative} :
+// CHECK:         gather.gather %{{[^ ]+}} {indices_in_range} :
 func.func @from_elements(%d: tensor<5x4xf32>, %x: i64) -> (tensor<2x4xf32>, tensor<1x2x4xf32>) {
   %c5 = arith.constant 5 : i64
   %m = arith.remui %x, %c5 : i64
@@ -156,9 +156,9 @@ func.func @from_elements(%d: tensor<5x4xf32>, %x: i64) -> (tensor<2x4xf32>, tens
 // never negative). A generic that may leave output elements unwritten (a
 // reduction) joins its init's range: unknown here.
 // CHECK-LABEL: func.func @unknown
-// CHECK:         gather.gather %{{.*}} : tensor<5x4xf32>, tensor<3xi64>
-// CHECK:         gather.gather %{{.*}} {indices_nonnegative} : tensor<5x4xf32>, tensor<3xui32>
-// CHECK:         gather.gather %{{.*}} : tensor<5x4xf32>, tensor<1xindex>
+// CHECK:         gather.gather %{{[^ ]+}} : tensor<5x4xf32>, tensor<3xi64>
+// CHECK:         gather.gather %{{[^ ]+}} {indices_nonnegative} : tensor<5x4xf32>, tensor<3xui32>
+// CHECK:         gather.gather %{{[^ ]+}} : tensor<5x4xf32>, tensor<1xindex>
 func.func @unknown(%d: tensor<5x4xf32>, %x: tensor<3xi64>, %u: tensor<3xui32>, %init: tensor<1xindex>,
                    %y: tensor<1x2xindex>)
     -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<1x4xf32>) {
@@ -183,7 +183,7 @@ func.func @unknown(%d: tensor<5x4xf32>, %x: tensor<3xi64>, %u: tensor<3xui32>, %
 // CHECK-LABEL: func.func @empty_and_dead
 // CHECK:         gather.gather
 // CHECK:         scf.if
-// CHECK:           gather.gather %{{.*}} : tensor<3x4xf32>, tensor<2xi64>
+// CHECK:           gather.gather %{{[^ ]+}} : tensor<3x4xf32>, tensor<2xi64>
 func.func @empty_and_dead(%d: tensor<0x4xf32>, %i: tensor<2x0xi64>, %e: tensor<3x4xf32>)
     -> (tensor<2x0x4xf32>, tensor<2x4xf32>) {
   %r = gather.gather %d[%i] : tensor<0x4xf32>, tensor<2x0xi64>
@@ -197,4 +197,46 @@ func.func @empty_and_dead(%d: tensor<0x4xf32>, %i: tensor<2x0xi64>, %e: tensor<3
     scf.yield %z : tensor<2x4xf32>
   }
   return %r, %s : tensor<2x0x4xf32>, tensor<2x4xf32>
+}
+
+// -----
+
+// The bounds of [-s, s) are exact: unsigned values up to s - 1 are in range,
+// up to s not; signed values from -s are in range, from -s - 1 not (s = 5).
+// Constants and clamps with maxsi/minsi.
+// CHECK-LABEL: func.func @boundaries
+// CHECK:         gather.gather %{{[^ ]+}} {indices_in_range, indices_nonnegative} : tensor<5x4xf32>, tensor<2xui32>
+// CHECK:         gather.gather %{{[^ ]+}} {indices_nonnegative} : tensor<5x4xf32>, tensor<2xui32>
+// CHECK:         gather.gather %{{[^ ]+}} {indices_in_range} : tensor<5x4xf32>, tensor<2xi64>
+// CHECK:         gather.gather %{{[^ ]+}} : tensor<5x4xf32>, tensor<2xi64>
+// CHECK:         gather.gather %{{[^ ]+}} {indices_in_range} : tensor<5x4xf32>, tensor<2xi64>
+// CHECK:         gather.gather %{{[^ ]+}} : tensor<5x4xf32>, tensor<2xi64>
+// CHECK:         gather.gather %{{[^ ]+}} {indices_nonnegative} : tensor<5x4xf32>, tensor<2xi64>
+func.func @boundaries(%d: tensor<5x4xf32>, %x: tensor<2xi64>)
+    -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>,
+        tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>) {
+  %u4 = arith.constant dense<[0, 4]> : tensor<2xui32>
+  %a = gather.gather %d[%u4] : tensor<5x4xf32>, tensor<2xui32>
+  %u5 = arith.constant dense<[0, 5]> : tensor<2xui32>
+  %b = gather.gather %d[%u5] : tensor<5x4xf32>, tensor<2xui32>
+  %s5 = arith.constant dense<[-5, 4]> : tensor<2xi64>
+  %c = gather.gather %d[%s5] : tensor<5x4xf32>, tensor<2xi64>
+  %s6 = arith.constant dense<[-6, 4]> : tensor<2xi64>
+  %e = gather.gather %d[%s6] : tensor<5x4xf32>, tensor<2xi64>
+  %m5 = arith.constant dense<-5> : tensor<2xi64>
+  %m6 = arith.constant dense<-6> : tensor<2xi64>
+  %p4 = arith.constant dense<4> : tensor<2xi64>
+  %p5 = arith.constant dense<5> : tensor<2xi64>
+  %z = arith.constant dense<0> : tensor<2xi64>
+  %h = arith.minsi %x, %p4 : tensor<2xi64>
+  %i5 = arith.maxsi %h, %m5 : tensor<2xi64>
+  %f = gather.gather %d[%i5] : tensor<5x4xf32>, tensor<2xi64>
+  %i6 = arith.maxsi %h, %m6 : tensor<2xi64>
+  %g = gather.gather %d[%i6] : tensor<5x4xf32>, tensor<2xi64>
+  %l = arith.maxsi %x, %z : tensor<2xi64>
+  %j5 = arith.minsi %l, %p5 : tensor<2xi64>
+  %k = gather.gather %d[%j5] : tensor<5x4xf32>, tensor<2xi64>
+  return %a, %b, %c, %e, %f, %g, %k
+      : tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>,
+        tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>
 }

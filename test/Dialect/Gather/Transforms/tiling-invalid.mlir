@@ -62,6 +62,25 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
+// The same with a result dimension that comes from dynamic indices.
+
+func.func @static_result_dynamic_indices(%data: tensor<3x6xf32>, %idx: tensor<?xi32>) -> tensor<4x6xf32> {
+  // expected-error @below {{'gather.gather' op cannot be tiled: result dimension 0 is declared static (4) but dimension 0 of indices is dynamic (a tile would read past its end if they disagree at run time)}}
+  // expected-error @below {{faild to tile operation}}
+  // expected-error @below {{failed to generate tiling loops}}
+  %r = gather.gather %data[%idx] : tensor<3x6xf32>, tensor<?xi32> -> tensor<4x6xf32>
+  return %r : tensor<4x6xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %g = transform.structured.match ops{["gather.gather"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %loop = transform.structured.tile_using_for %g tile_sizes [2] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
 // The iteration domain is the result (rank 2 here), not the data: tile
 // sizes for the three data dimensions, as if the gathered axis could be
 // split, are refused.

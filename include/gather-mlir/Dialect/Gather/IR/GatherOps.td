@@ -123,7 +123,7 @@ def Gather_GatherOp : Gather_Op<"gather", [
   let hasVerifier = 1;
 
   // Folding and canonicalisation: see the block "Folding and
-  // canonicalisation" in GatherOps.cpp and docs/Folding.md.
+  // canonicalisation" in GatherOps.cpp and docs/FoldingAndIndexRanges.md.
   let hasFolder = 1;
   let hasCanonicalizer = 1;
 
