@@ -7,6 +7,7 @@
 #include "gather-mlir/Harness/JIT.h"
 #include "gather-mlir/InitGather.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
@@ -148,6 +149,23 @@ std::unique_ptr<JitModule> JitModule::create(ModuleOp module,
     return nullptr;
   }
   (*engine)->initialize();
+  // The JIT compiles a module when one of its symbols is first looked up:
+  // compile it now, once, not in every forked child that calls into it.
+  std::string first;
+  module.walk([&](LLVM::LLVMFuncOp func) {
+    if (func.isExternal() || !first.empty() ||
+        func.getLinkage() != LLVM::Linkage::External)
+      return;
+    first = func.getName().str();
+  });
+  if (!first.empty()) {
+    auto symbol = (*engine)->lookup(first);
+    if (!symbol) {
+      error += "cannot compile the module: " + toString(symbol.takeError()) +
+               "\n";
+      return nullptr;
+    }
+  }
   return std::unique_ptr<JitModule>(new JitModule(std::move(*engine)));
 }
 

@@ -69,6 +69,7 @@ uint64_t getSeed() {
 GeneratorOptions getOptions() {
   GeneratorOptions options;
   options.outOfBoundsPercent = 25;
+  options.producerOutOfRangePercent = 25;
   options.largePercent = 0;
   return options;
 }
@@ -163,6 +164,8 @@ TEST(GatherDifferentialCoverage, ProgramsCoverTheSpace) {
   ASSERT_EQ(configs.size(), 12u + 18u);
   bool elements[kNumElementKinds] = {}, indexKinds[kNumIndexKinds] = {};
   bool outOfRange[kNumIndexKinds] = {};
+  bool producerKinds[kNumProducerKinds] = {}, producerOutOfRange = false,
+       calls = false;
   bool unsignedHigh32 = false, unsignedHigh64 = false;
   bool negativeAxis = false, negativeBatchDims = false, batchDims = false,
        rank0 = false, rank4Indices = false, rank4Data = false, zero = false,
@@ -189,6 +192,11 @@ TEST(GatherDifferentialCoverage, ProgramsCoverTheSpace) {
       for (int64_t s : p.data.declared)
         anyDynamic |= s == kDynamic;
       rank4Data |= p.data.sizes.size() == 4;
+      if (const Producer *producer = p.steps[0].producer.get()) {
+        producerKinds[static_cast<int>(producer->kind)] = true;
+        producerOutOfRange |= p.expect == Expectation::OutOfBounds;
+        calls |= producer->call != CallKind::Inline;
+      }
       for (const GatherStep &step : p.steps) {
         int kind = static_cast<int>(step.index);
         indexKinds[kind] = true;
@@ -224,6 +232,9 @@ TEST(GatherDifferentialCoverage, ProgramsCoverTheSpace) {
     EXPECT_TRUE(indexKinds[k]) << getName(static_cast<IndexKind>(k));
     EXPECT_TRUE(outOfRange[k]) << getName(static_cast<IndexKind>(k));
   }
+  for (int k = 0; k < kNumProducerKinds; ++k)
+    EXPECT_TRUE(producerKinds[k]) << getName(static_cast<ProducerKind>(k));
+  EXPECT_TRUE(producerOutOfRange && calls);
   EXPECT_TRUE(unsignedHigh32);
   EXPECT_TRUE(unsignedHigh64);
   EXPECT_TRUE(negativeAxis && negativeBatchDims && batchDims && rank0 &&
@@ -278,3 +289,103 @@ TEST(GatherDifferentialCoverage, ReferenceOnAHandExample) {
 }
 
 } // namespace
+
+namespace {
+
+/// A reduction producer: `linalg.generic` summing each row of `rows`
+/// (parallel and reduction loops) into `init`, with body `body`.
+std::shared_ptr<Producer> makeRowReduction(std::vector<int64_t> rows,
+                                           int64_t numRows, int64_t init,
+                                           Opcode opcode) {
+  auto p = std::make_shared<Producer>();
+  p->kind = ProducerKind::ReductionGeneric;
+  p->width = 64;
+  p->shape = {numRows};
+  ProducerInput input;
+  input.sizes = {numRows, static_cast<int64_t>(rows.size()) / numRows};
+  input.values = std::move(rows);
+  p->inputs = {input};
+  p->init.sizes = {numRows};
+  p->init.values.assign(numRows, init);
+  p->reducedLoops = {1};
+  p->body.numArgs = 2;
+  ScalarOp op;
+  op.opcode = opcode;
+  op.operands[0] = opcode == Opcode::SubI ? 1 : 0;
+  op.operands[1] = opcode == Opcode::SubI ? 0 : 1;
+  p->body.ops = {op};
+  p->index = IndexKind::I64;
+  return p;
+}
+
+/// Data 5x2 of i32 and one gather along axis 0 of the indices `producer`
+/// computes (the program of issue 17: [2, 2, 1] summed to 5 for 5 rows).
+Program makeProducerProgram(std::shared_ptr<Producer> producer) {
+  Program p;
+  p.element = ElementKind::I32;
+  p.data.sizes = p.data.declared = {5, 2};
+  GatherStep step;
+  step.index = IndexKind::I64;
+  step.indices.sizes = step.indices.declared = producer->shape;
+  step.indicesSource = producer->shape;
+  step.resultDeclared = {producer->shape[0], 2};
+  step.indexBits = evaluateProducer(*producer);
+  step.producer = std::move(producer);
+  p.steps = {step};
+  return p;
+}
+
+} // namespace
+
+/// The reference evaluates a reduction producer op by op, and the lowered
+/// program stops under assert and clamps under clamp where the sum leaves
+/// the table (addi, muli, subi, counting).
+TEST(GatherDifferentialCoverage, AccumulatingProducers) {
+  harness::initialize();
+  std::unique_ptr<MLIRContext> context = harness::createContext();
+  struct Case {
+    Opcode opcode;
+    std::vector<int64_t> rows;
+    int64_t init;
+    uint64_t expected;
+  };
+  // Each element and the init are in range for 5 rows, the accumulation
+  // is not.
+  std::vector<Case> cases = {{Opcode::AddI, {2, 2, 1}, 0, 5},
+                             {Opcode::MulI, {2, 2, 2}, 1, 8},
+                             {Opcode::SubI, {2, 2, 2}, 0, uint64_t(-6)}};
+  // Counting: the init plus one per element, whatever the element.
+  auto counting = makeRowReduction({0, 0, 0, 0, 0, 0}, 1, 0, Opcode::AddI);
+  counting->body.ops[0].operands[0] = 1;
+  ScalarOp one;
+  one.opcode = Opcode::Const;
+  one.constant = 1;
+  counting->body.ops.insert(counting->body.ops.begin(), one);
+  counting->body.ops[1].operands[1] = 2;
+  std::vector<std::shared_ptr<Producer>> producers;
+  for (const Case &c : cases) {
+    producers.push_back(makeRowReduction(c.rows, 1, c.init, c.opcode));
+    EXPECT_EQ(evaluateProducer(*producers.back()),
+              std::vector<uint64_t>{c.expected});
+  }
+  EXPECT_EQ(evaluateProducer(*counting), std::vector<uint64_t>{6});
+  producers.push_back(counting);
+  for (size_t k = 0; k < producers.size(); ++k) {
+    Program p = makeProducerProgram(producers[k]);
+    p.id = k;
+    p.expect = Expectation::OutOfBounds;
+    p.allOutOfRange = true;
+    Config clamp;
+    clamp.boundsCheck = gather::BoundsCheck::Clamp;
+    BatchResult clamped = runBatch(*context, {&p}, clamp);
+    EXPECT_EQ(clamped.compared, 1u) << k;
+    Config assertConfig;
+    BatchResult stopped = runBatch(*context, {&p}, assertConfig);
+    // Stopped at run time, or (every value out of range) at compile time.
+    EXPECT_EQ(stopped.exits + stopped.rejectedAsDocumented, 1u) << k;
+    for (const Finding &f : clamped.findings)
+      ADD_FAILURE() << f.text;
+    for (const Finding &f : stopped.findings)
+      ADD_FAILURE() << f.text;
+  }
+}
