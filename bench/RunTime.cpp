@@ -94,17 +94,16 @@ std::vector<CompiledSpec> getCompiledSpecs(const Workload &w,
   types.unsignedIndices = options.unsignedIndices;
   std::string module = getWorkloadModule(w, types);
   std::string mark = options.pipelineOptions.empty() ? "" : "*";
-  std::string first = getName(w.oursChecks.front()).str();
+  const std::string &first = w.oursChecks.front();
   auto text = [&](llvm::StringRef check, llvm::StringRef rest) {
     return ("bounds-check=" + check + " strategy=" + rest + " " +
             options.pipelineOptions)
         .str();
   };
   std::vector<CompiledSpec> specs;
-  for (BoundsCheck check : w.oursChecks)
-    specs.push_back({"ours (" + getName(check).str() + ")" + mark,
-                     VariantKind::Ours, module,
-                     text(getName(check), "slices")});
+  for (const std::string &check : w.oursChecks)
+    specs.push_back({"ours (" + check + ")" + mark, VariantKind::Ours, module,
+                     text(check, "slices")});
   for (const auto &[label, extra] : options.variants)
     specs.push_back({"ours (" + first + ") " + label + mark, VariantKind::Ours,
                      module, text(first, "slices " + extra)});

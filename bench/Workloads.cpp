@@ -29,7 +29,7 @@ std::vector<Workload> gather_bench::getWorkloads(unsigned smallCallsPerSample) {
                  std::string element, llvm::SmallVector<int64_t> data,
                  llvm::SmallVector<int64_t> indices, int64_t axis,
                  int64_t batchDims, HandKernel kernel,
-                 llvm::SmallVector<BoundsCheck> checks) {
+                 llvm::SmallVector<std::string> checks) {
     Workload w;
     w.name = std::move(name);
     w.description = std::move(description);
@@ -45,38 +45,26 @@ std::vector<Workload> gather_bench::getWorkloads(unsigned smallCallsPerSample) {
   std::vector<Workload> out;
   out.push_back(make("W1", "embedding lookup", "f32", {100000, 256}, {262144},
                      0, 0, HandKernel::RowCopy,
-                     {BoundsCheck::None, BoundsCheck::Assert}));
+                     {"none", "assert"}));
   out.push_back(make("W2", "inner axis", "f32", {4096, 4096}, {1024}, 1, 0,
-                     HandKernel::InnerAxis, {BoundsCheck::None}));
+                     HandKernel::InnerAxis, {"none"}));
   out.push_back(make("W3", "batched", "f32", {64, 4096, 128}, {64, 512}, 1, 1,
-                     HandKernel::BatchedRows, {BoundsCheck::None}));
+                     HandKernel::BatchedRows, {"none"}));
   out.push_back(make("W4", "small", "f32", {1000, 64}, {32}, 0, 0,
-                     HandKernel::RowCopy, {BoundsCheck::None}));
+                     HandKernel::RowCopy, {"none"}));
   out.back().callsPerSample = smallCallsPerSample;
   out.push_back(make("W5", "ONNX-style, i32 with negatives", "f32",
                      {100000, 256}, {262144}, 0, 0, HandKernel::RowCopyChecked,
-                     {BoundsCheck::Assert}));
+                     {"assert"}));
   out.back().indexBits = 32;
   out.back().negativeQuarter = true;
   out.push_back(make("W6", "element gather (numpy.take on a vector)", "f32",
                      {16777216}, {16777216}, 0, 0, HandKernel::Element,
-                     {BoundsCheck::None}));
+                     {"none"}));
   out.push_back(make("W7", "short rows (64 bytes)", "f16", {1048576, 32},
                      {1048576}, 0, 0, HandKernel::RowCopy,
-                     {BoundsCheck::None}));
+                     {"none"}));
   return out;
-}
-
-llvm::StringRef gather_bench::getName(BoundsCheck check) {
-  switch (check) {
-  case BoundsCheck::Assert:
-    return "assert";
-  case BoundsCheck::Clamp:
-    return "clamp";
-  case BoundsCheck::None:
-    return "none";
-  }
-  return "?";
 }
 
 namespace {

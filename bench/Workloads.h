@@ -13,7 +13,6 @@
 #ifndef GATHER_MLIR_BENCH_WORKLOADS_H
 #define GATHER_MLIR_BENCH_WORKLOADS_H
 
-#include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
 #include "gather-mlir/Harness/MemRef.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -23,7 +22,6 @@
 
 namespace gather_bench {
 
-using mlir::gather::BoundsCheck;
 using mlir::gather::harness::AlignedBuffer;
 
 /// Which hand-written kernel is variant (b) and (d) of a workload.
@@ -46,9 +44,9 @@ struct Workload {
   /// Calls per timed sample; > 1 reports the per-call latency in µs.
   unsigned callsPerSample = 1;
   HandKernel kernel = HandKernel::RowCopy;
-  /// The bounds-check settings of the "ours" variants; the first one is the
-  /// one the ratios and (c) use.
-  llvm::SmallVector<BoundsCheck> oursChecks;
+  /// The `bounds-check` values of the "ours" variants, as gather-to-llvm
+  /// spells them; the first one is the one the ratios and (c) use.
+  llvm::SmallVector<std::string> oursChecks;
 
   /// The size of the gathered dimension.
   int64_t getDimSize() const { return dataShape[axis]; }
@@ -84,9 +82,6 @@ std::string getWorkloadModule(const Workload &w, const FunctionTypes &types);
 
 /// Fills the data and index buffers of `w`.
 void fillInputs(const Workload &w, AlignedBuffer &data, AlignedBuffer &indices);
-
-/// The pipeline's spelling of a bounds-check setting.
-llvm::StringRef getName(BoundsCheck check);
 
 } // namespace gather_bench
 

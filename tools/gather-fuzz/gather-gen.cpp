@@ -14,10 +14,14 @@
 // passed / that have a finding).
 //
 //   gather-gen [--seed S] [--programs N] [--first ID] [--batch N]
-//              [--seconds T] [--configs all|llvm|atb] [--fork-all]
+//              [--seconds T] [--configs all|llvm|atb] [--no-fork]
 //              [--no-casts] [--no-chains] [--no-nested] [--no-out-of-bounds]
 //              [--no-mismatches] [--no-zero-sizes] [--no-producers]
 //              [--producer-percent P] [--max-findings N] [--print]
+//
+// Every program runs in a forked child (--no-fork: only those that must
+// stop and those with an index producer, faster, but a program that ends
+// the process ends the run).
 //
 // --print writes the programs (their description and MLIR text) instead of
 // running them: program N of seed S is the same in every run.
@@ -52,14 +56,16 @@ struct Settings {
   uint64_t seed = 1, programs = 1000, first = 0, batch = 40, seconds = 0,
            maxFindings = 50;
   std::string configs = "all";
-  bool forkAll = false, print = false;
+  /// Every program in a forked child: a program that ends the process
+  /// (a crash, an unexpected exit) is a finding, not the end of the run.
+  bool forkAll = true, print = false;
   GeneratorOptions options;
 };
 
 [[noreturn]] void usage() {
   llvm::errs()
       << "usage: gather-gen [--seed S] [--programs N] [--first ID] "
-         "[--batch N] [--seconds T] [--configs all|llvm|atb] [--fork-all] "
+         "[--batch N] [--seconds T] [--configs all|llvm|atb] [--no-fork] "
          "[--no-casts] [--no-chains] [--no-nested] [--no-out-of-bounds] "
          "[--no-mismatches] [--no-zero-sizes] [--no-producers] "
          "[--producer-percent P] [--max-findings N] [--print]\n";
@@ -104,8 +110,8 @@ Settings parseArguments(int argc, char **argv) {
       s.options.producerPercent = parseNumber(argv[i], next), ++i;
     } else if (arg == "--configs" && next) {
       s.configs = next, ++i;
-    } else if (arg == "--fork-all") {
-      s.forkAll = true;
+    } else if (arg == "--no-fork") {
+      s.forkAll = false;
     } else if (arg == "--print") {
       s.print = true;
     } else {
