@@ -259,7 +259,6 @@ LLVM_ATTRIBUTE_NOINLINE static void tunedElementGather(const float *data,
     out[i] = data[position(indices[i])];
 }
 
-
 void gather_bench::runBaseline(const Workload &w, const AlignedBuffer &data,
                                const AlignedBuffer &indices, char *target,
                                bool tuned) {
@@ -291,14 +290,13 @@ void gather_bench::runBaseline(const Workload &w, const AlignedBuffer &data,
   case HandKernel::InnerAxis:
     (tuned ? tunedInnerAxisGather
            : innerAxisGather)(data.as<float>(), indices.as<int64_t>(),
-                              reinterpret_cast<float *>(target),
-                              w.dataShape[0], w.dataShape[1], numIndices);
+                              reinterpret_cast<float *>(target), w.dataShape[0],
+                              w.dataShape[1], numIndices);
     break;
   case HandKernel::BatchedRows:
     (tuned ? tunedBatchedRowGather
-           : batchedRowGather)(d, indices.as<int64_t>(), target,
-                               w.dataShape[0], w.getDimSize(), numIndices,
-                               rowBytes);
+           : batchedRowGather)(d, indices.as<int64_t>(), target, w.dataShape[0],
+                               w.getDimSize(), numIndices, rowBytes);
     break;
   case HandKernel::Element:
     (tuned ? tunedElementGather<false>

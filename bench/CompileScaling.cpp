@@ -46,8 +46,7 @@ std::string formatDims(llvm::ArrayRef<int64_t> shape) {
 /// A module of `numOps` valid gathers in functions of `perFunction` ops:
 /// data ranks 1..4, index ranks 0..3, every axis, batch_dims, several element
 /// and index types, negative axis/batch_dims spellings, dynamic dimensions.
-std::string generateScalingModule(unsigned numOps,
-                                         unsigned perFunction) {
+std::string generateScalingModule(unsigned numOps, unsigned perFunction) {
   static const llvm::StringRef elementTypes[] = {"f32", "f16", "bf16",
                                                  "f64", "i8",  "i32"};
   static const llvm::StringRef indexTypes[] = {"i32", "i64", "si32", "ui32",

@@ -108,8 +108,8 @@ std::vector<CompiledSpec> getCompiledSpecs(const Workload &w,
     specs.push_back({"ours (" + first + ") " + label + mark, VariantKind::Ours,
                      module, text(first, "slices " + extra)});
   if (options.threads > 1)
-    specs.push_back({"ours (" + first + ") " +
-                         std::to_string(options.threads) + " thr" + mark,
+    specs.push_back({"ours (" + first + ") " + std::to_string(options.threads) +
+                         " thr" + mark,
                      VariantKind::OursParallel, module,
                      text(first, "slices parallel=true")});
   specs.push_back({"(c) generic (" + first + ")" + mark, VariantKind::Generic,
@@ -161,8 +161,8 @@ CompiledGather compile(MLIRContext &context, const CompiledSpec &spec,
                                options.sharedLibs.begin(),
                                options.sharedLibs.end());
   result.jit = JitModule::create(*module, jitOptions, error);
-  void *fn = result.jit ? result.jit->lookupCInterface("gather", error)
-                        : nullptr;
+  void *fn =
+      result.jit ? result.jit->lookupCInterface("gather", error) : nullptr;
   if (!fn)
     fail(error);
   result.fn = reinterpret_cast<void (*)(void *, void *, void *)>(fn);
@@ -220,10 +220,10 @@ private:
 void printHeader(const Workload &w) {
   int64_t outBytes = w.getOutputBytes();
   llvm::outs() << "\n"
-               << w.name << " (" << w.description << "): data "
-               << w.elementType << " " << join(w.dataShape) << ", indices i"
-               << w.indexBits << " " << join(w.indicesShape) << ", axis "
-               << w.axis << ", batch_dims " << w.batchDims << " -> "
+               << w.name << " (" << w.description << "): data " << w.elementType
+               << " " << join(w.dataShape) << ", indices i" << w.indexBits
+               << " " << join(w.indicesShape) << ", axis " << w.axis
+               << ", batch_dims " << w.batchDims << " -> "
                << join(w.getOutputShape()) << ", "
                << (outBytes >= 1048576
                        ? llvm::formatv("{0:f1} MiB", outBytes / 1048576.0).str()
@@ -239,9 +239,9 @@ void WorkloadRun::addCompiled(MLIRContext &context) {
     compiled.push_back(compile(context, spec, options));
     const CompiledGather &c = compiled.back();
     llvm::outs() << "  compiled " << spec.label << " {"
-                 << llvm::StringRef(spec.pipelineOptions).trim()
-                 << "}: lower " << llvm::format("%.3f", c.lowerSeconds)
-                 << " s, jit -O3 " << llvm::format("%.3f", c.jitSeconds)
+                 << llvm::StringRef(spec.pipelineOptions).trim() << "}: lower "
+                 << llvm::format("%.3f", c.lowerSeconds) << " s, jit -O3 "
+                 << llvm::format("%.3f", c.jitSeconds)
                  << " s; lowered code: " << c.allocSites
                  << " heap allocation site(s), " << c.memrefCopySites
                  << " memrefCopy call site(s)\n";
@@ -262,16 +262,16 @@ void WorkloadRun::addBaselines() {
   // threads, what N threads can gain on this machine at this moment.
   unsigned n = options.threads;
   if (n > 1 && w.getOutputBytes() >= (1 << 20))
-    add("(a) memcpy " + std::to_string(n) + " thr",
-        VariantKind::MemcpyParallel, [this, n]() {
+    add("(a) memcpy " + std::to_string(n) + " thr", VariantKind::MemcpyParallel,
+        [this, n]() {
           size_t part = (out.size() / n + 63) / 64 * 64;
           std::vector<std::thread> threads;
           for (unsigned t = 0; t < n; ++t) {
             size_t begin = std::min(out.size(), t * part);
             size_t end = std::min(out.size(), begin + part);
             threads.emplace_back([this, begin, end]() {
-              std::memcpy(out.as<char>() + begin,
-                          reference.as<char>() + begin, end - begin);
+              std::memcpy(out.as<char>() + begin, reference.as<char>() + begin,
+                          end - begin);
             });
           }
           for (std::thread &thread : threads)
@@ -338,9 +338,12 @@ void WorkloadRun::report(std::vector<ResultRow> &rows,
   double tunedTime = find(VariantKind::Tuned)->median;
   double oursTime = find(VariantKind::Ours)->median;
   auto ratioOf = [&](const Variant &v) {
-    return RatioRow{w.name,           v.label,
-                    memcpyTime / v.median, handTime / v.median,
-                    genericTime / v.median, tunedTime / v.median,
+    return RatioRow{w.name,
+                    v.label,
+                    memcpyTime / v.median,
+                    handTime / v.median,
+                    genericTime / v.median,
+                    tunedTime / v.median,
                     oursTime / v.median};
   };
   for (const Variant &v : variants)
@@ -349,8 +352,8 @@ void WorkloadRun::report(std::vector<ResultRow> &rows,
   if (const Variant *wrapped = find(VariantKind::TunedWrapped))
     ratios.push_back(ratioOf(*wrapped));
   if (const Variant *split = find(VariantKind::MemcpyParallel))
-    ratios.push_back({w.name, split->label, memcpyTime / split->median, 0, 0,
-                      0, memcpyTime / split->median});
+    ratios.push_back({w.name, split->label, memcpyTime / split->median, 0, 0, 0,
+                      memcpyTime / split->median});
 }
 
 /// Prints the result table and the ratio table.
@@ -421,8 +424,8 @@ int gather_bench::runTimeBenchmark(const BenchOptions &options) {
   PassManager pm(context.get());
   if (failed(buildLowering(pm, {"gather-to-llvm", options.pipelineOptions},
                            error)))
-    fail("bad gather-to-llvm options '" + options.pipelineOptions + "': " +
-         error);
+    fail("bad gather-to-llvm options '" + options.pipelineOptions +
+         "': " + error);
   llvm::outs() << "reps=" << options.reps
                << ", W4 calls per sample=" << options.smallCalls
                << ", pipeline options appended: \"" << options.pipelineOptions

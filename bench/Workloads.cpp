@@ -25,8 +25,8 @@ int64_t Workload::getOutputBytes() const {
 }
 
 std::vector<Workload> gather_bench::getWorkloads(unsigned smallCallsPerSample) {
-  auto make = [](std::string name, std::string description,
-                 std::string element, llvm::SmallVector<int64_t> data,
+  auto make = [](std::string name, std::string description, std::string element,
+                 llvm::SmallVector<int64_t> data,
                  llvm::SmallVector<int64_t> indices, int64_t axis,
                  int64_t batchDims, HandKernel kernel,
                  llvm::SmallVector<std::string> checks) {
@@ -44,8 +44,7 @@ std::vector<Workload> gather_bench::getWorkloads(unsigned smallCallsPerSample) {
   };
   std::vector<Workload> out;
   out.push_back(make("W1", "embedding lookup", "f32", {100000, 256}, {262144},
-                     0, 0, HandKernel::RowCopy,
-                     {"none", "assert"}));
+                     0, 0, HandKernel::RowCopy, {"none", "assert"}));
   out.push_back(make("W2", "inner axis", "f32", {4096, 4096}, {1024}, 1, 0,
                      HandKernel::InnerAxis, {"none"}));
   out.push_back(make("W3", "batched", "f32", {64, 4096, 128}, {64, 512}, 1, 1,
@@ -62,8 +61,7 @@ std::vector<Workload> gather_bench::getWorkloads(unsigned smallCallsPerSample) {
                      {16777216}, {16777216}, 0, 0, HandKernel::Element,
                      {"none"}));
   out.push_back(make("W7", "short rows (64 bytes)", "f16", {1048576, 32},
-                     {1048576}, 0, 0, HandKernel::RowCopy,
-                     {"none"}));
+                     {1048576}, 0, 0, HandKernel::RowCopy, {"none"}));
   return out;
 }
 

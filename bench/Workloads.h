@@ -25,7 +25,13 @@ namespace gather_bench {
 using mlir::gather::harness::AlignedBuffer;
 
 /// Which hand-written kernel is variant (b) and (d) of a workload.
-enum class HandKernel { RowCopy, RowCopyChecked, InnerAxis, BatchedRows, Element };
+enum class HandKernel {
+  RowCopy,
+  RowCopyChecked,
+  InnerAxis,
+  BatchedRows,
+  Element
+};
 
 /// One gather to time. Data is row-major.
 struct Workload {

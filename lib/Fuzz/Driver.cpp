@@ -174,8 +174,8 @@ void checkExit(const JitModule &jit, const Program &p, Inputs &inputs,
   const char *want = getExpectedMessage(p);
   if (child.status == 1 && child.output.find(want) != std::string::npos)
     return;
-  std::string message = "expected exit status 1 and '" + std::string(want) +
-                        "' on stderr, got ";
+  std::string message =
+      "expected exit status 1 and '" + std::string(want) + "' on stderr, got ";
   message += child.status == kChildReturned
                  ? std::string("a normal return")
                  : "status " + std::to_string(child.status);
@@ -201,8 +201,8 @@ void checkResult(const JitModule &jit, const Program &p, Inputs &inputs,
     std::string error;
     if (failed(jit.invoke(name, inputs.getCallArguments(result), error)))
       return error;
-    return compareMemRef(result, shape, getByteSize(p.element),
-                         expected.data(), print);
+    return compareMemRef(result, shape, getByteSize(p.element), expected.data(),
+                         print);
   };
   if (!fork) {
     std::string problems = run();

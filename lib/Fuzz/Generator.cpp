@@ -149,9 +149,8 @@ uint64_t drawOutOfRange(Random &rng, IndexKind kind, int64_t size) {
   if (isUnsigned(kind)) {
     static const uint64_t high32[] = {0x80000000ULL, 0x80000005ULL,
                                       0xffffffffULL};
-    static const uint64_t high64[] = {0x8000000000000000ULL,
-                                      0xfffffffffffffffeULL, ~0ULL,
-                                      0x100000000ULL};
+    static const uint64_t high64[] = {
+        0x8000000000000000ULL, 0xfffffffffffffffeULL, ~0ULL, 0x100000000ULL};
     switch (rng.uniform(0, 2)) {
     case 0:
       return size;
@@ -316,8 +315,8 @@ void addCasts(Random &rng, Program &p) {
   if (rng.chance(50))
     step.indicesSource = step.indices.sizes;
   // The first gather's declared result follows from the cast's result.
-  std::vector<int64_t> sizes = getResultOf(p.data.sizes, step.indices.sizes,
-                                           step.axis, step.batchDims);
+  std::vector<int64_t> sizes =
+      getResultOf(p.data.sizes, step.indices.sizes, step.axis, step.batchDims);
   step.resultDeclared =
       declareResult(rng, sizes, p.castTo.empty() ? p.data.declared : p.castTo,
                     step.indices.declared, step.axis, step.batchDims);
@@ -394,8 +393,8 @@ Program fuzz::generateProgram(uint64_t seed, unsigned id,
     drawSmall(rng, p, options);
   if (options.casts && rng.chance(options.castPercent))
     addCasts(rng, p);
-  bool producer = !large && options.producers &&
-                  rng.chance(options.producerPercent);
+  bool producer =
+      !large && options.producers && rng.chance(options.producerPercent);
   if (options.sizeMismatches && rng.chance(options.mismatchPercent) &&
       makeSizeMismatch(rng, p))
     p.expect = Expectation::SizeMismatch;

@@ -16,7 +16,7 @@ using namespace mlir::gather::fuzz;
 using harness::getNumElements;
 
 const char *fuzz::getName(ProducerKind kind) {
-  static const char *names[] = {"elementwise",      "parallel-generic",
+  static const char *names[] = {"elementwise",       "parallel-generic",
                                 "reduction-generic", "linalg-reduce",
                                 "scf-for",           "scf-while"};
   return names[static_cast<int>(kind)];
@@ -33,11 +33,24 @@ std::vector<const ProducerInput *> Producer::getArgumentInputs() const {
 namespace {
 
 const char *getOpName(Opcode opcode) {
-  static const char *names[] = {
-      "",           "",           "arith.addi",  "arith.subi",  "arith.muli",
-      "arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui",
-      "arith.remsi", "arith.remui", "arith.andi",  "arith.ori",   "arith.xori",
-      "arith.shli",  "arith.shrsi", "arith.shrui", "arith.select"};
+  static const char *names[] = {"",
+                                "",
+                                "arith.addi",
+                                "arith.subi",
+                                "arith.muli",
+                                "arith.maxsi",
+                                "arith.minsi",
+                                "arith.maxui",
+                                "arith.minui",
+                                "arith.remsi",
+                                "arith.remui",
+                                "arith.andi",
+                                "arith.ori",
+                                "arith.xori",
+                                "arith.shli",
+                                "arith.shrsi",
+                                "arith.shrui",
+                                "arith.select"};
   return names[static_cast<int>(opcode)];
 }
 
@@ -144,22 +157,20 @@ std::string ProducerPrinter::printBody(const Body &body,
          << " : " << type << "\n";
     } else if (op.opcode == Opcode::Index) {
       std::string index = fresh("ix");
-      os << indent << index << " = linalg.index " << op.constant
-         << " : index\n"
-         << indent << name << " = arith.index_cast " << index
-         << " : index to i" << width << "\n";
+      os << indent << index << " = linalg.index " << op.constant << " : index\n"
+         << indent << name << " = arith.index_cast " << index << " : index to i"
+         << width << "\n";
     } else if (op.opcode == Opcode::Select) {
       std::string cmp = fresh("c");
-      os << indent << cmp << " = arith.cmpi "
-         << getPredicateName(op.predicate) << ", " << operand(0) << ", "
-         << operand(1) << " : " << type << "\n"
+      os << indent << cmp << " = arith.cmpi " << getPredicateName(op.predicate)
+         << ", " << operand(0) << ", " << operand(1) << " : " << type << "\n"
          << indent << name << " = arith.select " << cmp << ", " << operand(2)
          << ", " << operand(3) << " : "
          << (tensors ? getTensorType(p.shape, "i1") + ", " : "") << type
          << "\n";
     } else {
-      os << indent << name << " = " << getOpName(op.opcode) << " "
-         << operand(0) << ", " << operand(1) << " : " << type << "\n";
+      os << indent << name << " = " << getOpName(op.opcode) << " " << operand(0)
+         << ", " << operand(1) << " : " << type << "\n";
     }
     names.push_back(name);
   }
@@ -185,8 +196,8 @@ ProducerPrinter::printGeneric(const std::vector<std::string> &inputs) {
   std::string iterators;
   for (unsigned l = 0; l < loops; ++l) {
     all.push_back(l);
-    bool reduced = reduction && std::count(p.reducedLoops.begin(),
-                                           p.reducedLoops.end(), l);
+    bool reduced = reduction &&
+                   std::count(p.reducedLoops.begin(), p.reducedLoops.end(), l);
     if (!reduced)
       parallel.push_back(l);
     iterators += std::string(l ? ", " : "") +
@@ -203,8 +214,7 @@ ProducerPrinter::printGeneric(const std::vector<std::string> &inputs) {
     os << (k ? ", " : "") << inputs[k];
   os << " : ";
   for (size_t k = 0; k < inputs.size(); ++k)
-    os << (k ? ", " : "")
-       << getTensorType(p.inputs[k].sizes, scalar);
+    os << (k ? ", " : "") << getTensorType(p.inputs[k].sizes, scalar);
   os << ") outs(" << init << " : " << tensorType(p.width) << ") {\n    ^bb0(";
   std::vector<std::string> args;
   for (size_t k = 0; k <= inputs.size(); ++k) {
@@ -264,14 +274,15 @@ std::string ProducerPrinter::printLoopBody(const std::string &acc,
 
 std::string ProducerPrinter::printFor() {
   std::string init = printInit(), k = printConstant(p.loopOperand, p.width);
-  std::string type = tensorType(p.width), scalar = "i" + std::to_string(p.width);
+  std::string type = tensorType(p.width),
+              scalar = "i" + std::to_string(p.width);
   std::string lb = fresh("lb"), ub = fresh("ub"), step = fresh("st");
   std::string name = fresh("for"), iv = fresh("iv"), acc = fresh("acc");
   os << "    " << lb << " = arith.constant 0 : index\n    " << ub
      << " = arith.constant " << p.tripCount << " : index\n    " << step
      << " = arith.constant 1 : index\n    " << name << " = scf.for " << iv
-     << " = " << lb << " to " << ub << " step " << step << " iter_args("
-     << acc << " = " << init << ") -> (" << type << ") {\n";
+     << " = " << lb << " to " << ub << " step " << step << " iter_args(" << acc
+     << " = " << init << ") -> (" << type << ") {\n";
   std::string ivValue = fresh("ivi");
   os << "    " << ivValue << " = arith.index_cast " << iv << " : index to "
      << scalar << "\n";
@@ -282,25 +293,26 @@ std::string ProducerPrinter::printFor() {
 
 std::string ProducerPrinter::printWhile() {
   std::string init = printInit(), k = printConstant(p.loopOperand, p.width);
-  std::string type = tensorType(p.width), scalar = "i" + std::to_string(p.width);
+  std::string type = tensorType(p.width),
+              scalar = "i" + std::to_string(p.width);
   std::string zero = fresh("n"), trips = fresh("n"), one = fresh("n");
   std::string name = fresh("while"), wa = fresh("wa"), wn = fresh("wn");
   std::string cond = fresh("wc"), acc = fresh("acc"), count = fresh("cnt");
   os << "    " << zero << " = arith.constant 0 : " << scalar << "\n    "
      << trips << " = arith.constant " << p.tripCount << " : " << scalar
      << "\n    " << one << " = arith.constant 1 : " << scalar << "\n    "
-     << name << ":2 = scf.while (" << wa << " = " << init << ", " << wn
-     << " = " << zero << ") : (" << type << ", " << scalar << ") -> ("
-     << type << ", " << scalar << ") {\n    " << cond << " = arith.cmpi slt, "
-     << wn << ", " << trips << " : " << scalar << "\n    scf.condition("
-     << cond << ") " << wa << ", " << wn << " : " << type << ", " << scalar
+     << name << ":2 = scf.while (" << wa << " = " << init << ", " << wn << " = "
+     << zero << ") : (" << type << ", " << scalar << ") -> (" << type << ", "
+     << scalar << ") {\n    " << cond << " = arith.cmpi slt, " << wn << ", "
+     << trips << " : " << scalar << "\n    scf.condition(" << cond << ") " << wa
+     << ", " << wn << " : " << type << ", " << scalar
      << "\n    } do {\n    ^bb0(" << acc << ": " << type << ", " << count
      << ": " << scalar << "):\n";
   std::string next = fresh("cn");
   std::string result = printLoopBody(acc, k, count);
   os << "    " << next << " = arith.addi " << count << ", " << one << " : "
-     << scalar << "\n    scf.yield " << result << ", " << next << " : "
-     << type << ", " << scalar << "\n    }\n";
+     << scalar << "\n    scf.yield " << result << ", " << next << " : " << type
+     << ", " << scalar << "\n    }\n";
   return name + "#0";
 }
 
@@ -349,8 +361,8 @@ std::string ProducerPrinter::printConversions(std::string value) {
       continue;
     }
     std::string operand = printConstant(stage.operand, width);
-    value = printBody(stage.body, {value, operand}, width, tensorType(width),
-                      true);
+    value =
+        printBody(stage.body, {value, operand}, width, tensorType(width), true);
   }
   if (p.widthCast != CastKind::None) {
     unsigned target = getByteSize(p.index) * 8;
@@ -388,15 +400,13 @@ std::string fuzz::printProducer(const Producer &p, const std::string &prefix,
   std::string signature, types;
   for (size_t k = 0; k < argNames.size(); ++k) {
     params.push_back("%arg" + std::to_string(k));
-    std::string type =
-        getTensorType(p.getArgumentInputs()[k]->sizes, argType);
+    std::string type = getTensorType(p.getArgumentInputs()[k]->sizes, argType);
     signature += (k ? ", " : "") + params.back() + ": " + type;
     types += (k ? ", " : "") + type;
   }
   llvm::raw_string_ostream fos(functions);
   fos << "  func.func " << (p.call == CallKind::Private ? "private " : "")
-      << "@" << function << "(" << signature << ") -> " << resultType
-      << " {\n";
+      << "@" << function << "(" << signature << ") -> " << resultType << " {\n";
   std::string value = ProducerPrinter(p, prefix, fos).print(params);
   fos << "    return " << value << " : " << resultType << "\n  }\n";
   std::string name = prefix + "call";

@@ -102,10 +102,9 @@ void addSelect(Random &rng, Body &body, int a, int b, int x, int y) {
 }
 
 constexpr Opcode kBinaryOps[] = {
-    Opcode::AddI,  Opcode::SubI,  Opcode::MulI,  Opcode::MaxSI,
-    Opcode::MinSI, Opcode::MaxUI, Opcode::MinUI, Opcode::RemSI,
-    Opcode::RemUI, Opcode::AndI,  Opcode::OrI,   Opcode::XOrI,
-    Opcode::ShLI,  Opcode::ShRSI, Opcode::ShRUI};
+    Opcode::AddI,  Opcode::SubI,  Opcode::MulI,  Opcode::MaxSI, Opcode::MinSI,
+    Opcode::MaxUI, Opcode::MinUI, Opcode::RemSI, Opcode::RemUI, Opcode::AndI,
+    Opcode::OrI,   Opcode::XOrI,  Opcode::ShLI,  Opcode::ShRSI, Opcode::ShRUI};
 
 /// A random value number so far, or a fresh constant or linalg.index.
 int pickOperand(Random &rng, Body &body, unsigned numLoops, int64_t size) {
@@ -237,9 +236,9 @@ void drawStages(Random &rng, Producer &p, int64_t size) {
   for (; count > 0; --count) {
     Stage stage;
     if (rng.chance(25)) {
-      stage.cast = width == 64 ? CastKind::TruncI
-                               : (rng.chance(50) ? CastKind::ExtSI
-                                                 : CastKind::ExtUI);
+      stage.cast = width == 64
+                       ? CastKind::TruncI
+                       : (rng.chance(50) ? CastKind::ExtSI : CastKind::ExtUI);
       width = stage.width = width == 64 ? 32 : 64;
       p.stages.push_back(stage);
       continue;
@@ -286,9 +285,8 @@ std::shared_ptr<Producer> drawProducer(Random &rng,
   // Reductions in linalg.generic twice as often: their values depend on the
   // value carried around the loop, which a range analysis must follow.
   unsigned kind = rng.uniform(0, kNumProducerKinds);
-  p->kind = kind == kNumProducerKinds
-                ? ProducerKind::ReductionGeneric
-                : static_cast<ProducerKind>(kind);
+  p->kind = kind == kNumProducerKinds ? ProducerKind::ReductionGeneric
+                                      : static_cast<ProducerKind>(kind);
   p->width = rng.chance(70) ? (getByteSize(index) == 4 ? 32 : 64)
                             : (getByteSize(index) == 4 ? 64 : 32);
   bool reduction = p->kind == ProducerKind::ReductionGeneric ||

@@ -103,9 +103,9 @@ void printStep(llvm::raw_ostream &os, const Program &p, size_t k,
     std::vector<std::string> argNames;
     for (size_t j = 0; j < step.producer->getArgumentInputs().size(); ++j)
       argNames.push_back(indices + "_" + std::to_string(j));
-    indicesValue = printProducer(
-        *step.producer, "%p" + name + "_" + std::to_string(p.id) + "_",
-        argNames, body, functions);
+    indicesValue = printProducer(*step.producer,
+                                 "%p" + name + "_" + std::to_string(p.id) + "_",
+                                 argNames, body, functions);
     os << body;
   }
   if (sourceType != indicesType) {
@@ -117,8 +117,8 @@ void printStep(llvm::raw_ostream &os, const Program &p, size_t k,
       getTensorType(step.resultDeclared, getName(p.element));
   os << "    %r" << name << " = \"gather.gather\"(" << value << ", "
      << indicesValue << ") <{axis = " << step.axisAttr
-     << " : i64, batch_dims = " << step.batchDimsAttr << " : i64}> : ("
-     << type << ", " << indicesType << ") -> " << resultType << "\n";
+     << " : i64, batch_dims = " << step.batchDimsAttr << " : i64}> : (" << type
+     << ", " << indicesType << ") -> " << resultType << "\n";
   value = "%r" + name;
   type = resultType;
 }
@@ -136,12 +136,12 @@ std::string getFunctionText(const Program &p, std::string &functions) {
   for (size_t k = 0; k < p.steps.size(); ++k) {
     std::string name = "%i" + std::to_string(k);
     indexNames.push_back(name);
-    size_t count =
-        p.steps[k].producer ? p.steps[k].producer->getArgumentInputs().size()
-                            : 1;
+    size_t count = p.steps[k].producer
+                       ? p.steps[k].producer->getArgumentInputs().size()
+                       : 1;
     for (size_t j = 0; j < count; ++j, ++next)
-      os << ", " << (p.steps[k].producer ? name + "_" + std::to_string(j)
-                                         : name)
+      os << ", "
+         << (p.steps[k].producer ? name + "_" + std::to_string(j) : name)
          << ": "
          << getTensorType(arguments[next].shape.declared, arguments[next].type);
   }

@@ -349,11 +349,11 @@ std::vector<uint64_t> fuzz::evaluateProducer(const Producer &p) {
   unsigned width = p.width;
   for (const Stage &stage : p.stages) {
     for (size_t e = 0; e < values.size(); ++e)
-      values[e] = stage.cast != CastKind::None
-                      ? convert(stage.cast, width, stage.width, values[e])
-                      : evaluateBody(stage.body,
-                                     {values[e], stage.operand.values[e]},
-                                     width, {});
+      values[e] =
+          stage.cast != CastKind::None
+              ? convert(stage.cast, width, stage.width, values[e])
+              : evaluateBody(stage.body, {values[e], stage.operand.values[e]},
+                             width, {});
     width = stage.width;
   }
   unsigned target = p.index == IndexKind::Index ? 64 : getByteSize(p.index) * 8;

@@ -68,8 +68,7 @@ private:
 };
 } // namespace
 
-OwningOpRef<ModuleOp> harness::parseModule(MLIRContext &context,
-                                           StringRef text,
+OwningOpRef<ModuleOp> harness::parseModule(MLIRContext &context, StringRef text,
                                            std::string &error) {
   ErrorCollector collector(&context, error);
   OwningOpRef<ModuleOp> module =
@@ -141,11 +140,11 @@ std::unique_ptr<JitModule> JitModule::create(ModuleOp module,
   engineOptions.sharedLibPaths = libs;
   engineOptions.enableGDBNotificationListener = false;
   engineOptions.enablePerfNotificationListener = false;
-  auto engine = ExecutionEngine::create(module, engineOptions,
-                                        std::move(*targetMachine));
+  auto engine =
+      ExecutionEngine::create(module, engineOptions, std::move(*targetMachine));
   if (!engine) {
-    error += "ExecutionEngine::create failed: " +
-             toString(engine.takeError()) + "\n";
+    error += "ExecutionEngine::create failed: " + toString(engine.takeError()) +
+             "\n";
     return nullptr;
   }
   (*engine)->initialize();
@@ -161,8 +160,8 @@ std::unique_ptr<JitModule> JitModule::create(ModuleOp module,
   if (!first.empty()) {
     auto symbol = (*engine)->lookup(first);
     if (!symbol) {
-      error += "cannot compile the module: " + toString(symbol.takeError()) +
-               "\n";
+      error +=
+          "cannot compile the module: " + toString(symbol.takeError()) + "\n";
       return nullptr;
     }
   }
@@ -191,7 +190,7 @@ LogicalResult JitModule::invoke(StringRef function, ArrayRef<void *> arguments,
       engine->invokePacked(("_mlir_ciface_" + function).str(), packed);
   if (!status)
     return success();
-  error += "cannot call '" + function.str() + "': " +
-           toString(std::move(status)) + "\n";
+  error += "cannot call '" + function.str() +
+           "': " + toString(std::move(status)) + "\n";
   return failure();
 }

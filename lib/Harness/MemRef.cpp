@@ -32,8 +32,8 @@ AlignedBuffer::AlignedBuffer(size_t bytes, size_t alignment) : bytes(bytes) {
   void *raw = nullptr;
   if (posix_memalign(&raw, std::max<size_t>(alignment, 8),
                      std::max<size_t>(bytes, 8)))
-    llvm::report_fatal_error("out of memory allocating " +
-                             llvm::Twine(bytes) + " bytes");
+    llvm::report_fatal_error("out of memory allocating " + llvm::Twine(bytes) +
+                             " bytes");
   std::memset(raw, 0, std::max<size_t>(bytes, 8));
   storage.reset(raw);
 }

@@ -33,8 +33,7 @@ double mlir::gather::harness::getMedian(std::vector<double> values) {
 
 std::vector<std::vector<double>>
 mlir::gather::harness::timeInterleaved(ArrayRef<std::function<void()>> runs,
-                                       unsigned reps,
-                                       unsigned callsPerSample) {
+                                       unsigned reps, unsigned callsPerSample) {
   std::vector<std::vector<double>> samples(runs.size());
   unsigned calls = std::max(1u, callsPerSample);
   for (unsigned rep = 0; rep < reps; ++rep) {
@@ -73,9 +72,8 @@ void readAll(int fd, std::string &text) {
 /// LeakSanitizer asks this before its exit-time check (sanitizer builds).
 extern "C" int __lsan_is_turned_off() { return inForkedChild; }
 
-ChildResult
-mlir::gather::harness::runInChild(llvm::function_ref<void()> body,
-                                  unsigned timeoutSeconds) {
+ChildResult mlir::gather::harness::runInChild(llvm::function_ref<void()> body,
+                                              unsigned timeoutSeconds) {
   ChildResult result;
   int fds[2];
   if (pipe(fds) != 0)

@@ -88,9 +88,9 @@ uint64_t parseNumber(const char *flag, const char *text) {
 Settings parseArguments(int argc, char **argv) {
   Settings s;
   std::map<std::string, uint64_t *> numbers = {
-      {"--seed", &s.seed},           {"--programs", &s.programs},
-      {"--first", &s.first},         {"--batch", &s.batch},
-      {"--seconds", &s.seconds},     {"--max-findings", &s.maxFindings}};
+      {"--seed", &s.seed},       {"--programs", &s.programs},
+      {"--first", &s.first},     {"--batch", &s.batch},
+      {"--seconds", &s.seconds}, {"--max-findings", &s.maxFindings}};
   std::map<std::string, bool *> switchesOff = {
       {"--no-casts", &s.options.casts},
       {"--no-chains", &s.options.chains},
@@ -130,7 +130,8 @@ std::string getFeatures(const Program &p) {
   auto add = [&](const std::string &word) {
     text += (text.empty() ? "" : ",") + word;
   };
-  if (!p.castTo.empty() || p.steps[0].indicesSource != p.steps[0].indices.declared)
+  if (!p.castTo.empty() ||
+      p.steps[0].indicesSource != p.steps[0].indices.declared)
     add("tensor.cast");
   if (p.steps.size() > 1)
     add("chain");
@@ -250,9 +251,9 @@ int main(int argc, char **argv) {
     }
     llvm::outs().flush();
   }
-  printSummary(s, totals,
-               std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                             start)
-                   .count());
+  printSummary(
+      s, totals,
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count());
   return totals.failedPrograms.empty() ? 0 : 1;
 }

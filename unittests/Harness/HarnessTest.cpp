@@ -19,9 +19,9 @@
 
 #include "gtest/gtest.h"
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <csignal>
 #include <cstring>
 #include <unistd.h>
 
@@ -127,9 +127,9 @@ TEST(Harness, LowerJitAndCallAGather) {
       "g", {result.get(), dataDesc.get(), indicesDesc.get()}, error)))
       << error;
   int32_t expected[6] = {30, 31, 30, 31, 10, 11};
-  EXPECT_EQ(compareMemRef(result, {3, 2}, 4,
-                          reinterpret_cast<uint8_t *>(expected)),
-            "");
+  EXPECT_EQ(
+      compareMemRef(result, {3, 2}, 4, reinterpret_cast<uint8_t *>(expected)),
+      "");
   std::free(result.getAllocated());
   EXPECT_TRUE(failed(jit->invoke("missing", {}, error)));
   EXPECT_NE(error.find("missing"), std::string::npos);

@@ -128,8 +128,8 @@ std::string describe(const Program &program);
 
 /// Result sizes D[:a] ++ I[b:] ++ D[a+1:] of a gather.
 std::vector<int64_t> getResultOf(const std::vector<int64_t> &data,
-                                 const std::vector<int64_t> &indices,
-                                 int64_t a, int64_t b);
+                                 const std::vector<int64_t> &indices, int64_t a,
+                                 int64_t b);
 
 } // namespace fuzz
 } // namespace gather

@@ -80,9 +80,8 @@ using ElementPrinter = llvm::function_ref<std::string(const uint8_t *)>;
 /// first `maxReported` differing elements with their positions and a
 /// count), empty when they agree byte for byte. Without `print` elements
 /// are printed as hexadecimal bytes.
-std::string compareMemRef(const MemRefDescriptor &got,
-                          ArrayRef<int64_t> shape, int64_t elementBytes,
-                          const uint8_t *expected,
+std::string compareMemRef(const MemRefDescriptor &got, ArrayRef<int64_t> shape,
+                          int64_t elementBytes, const uint8_t *expected,
                           ElementPrinter print = nullptr,
                           unsigned maxReported = 8);
 
