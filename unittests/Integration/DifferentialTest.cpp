@@ -33,6 +33,7 @@
 #include "gather-mlir/Fuzz/Generator.h"
 #include "gather-mlir/Fuzz/Reference.h"
 #include "gather-mlir/Harness/JIT.h"
+#include "gather-mlir/Runtime/ATBGatherRules.h"
 #include "gather-mlir/Runtime/AscendRuntime.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -160,8 +161,8 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(GatherDifferentialCoverage, ProgramsCoverTheSpace) {
   const std::vector<Config> &configs = getConfigs();
   // gather-to-llvm: 3 bounds-checks x 2 strategies x parallel or not;
-  // gather-to-atb: 6 SoCs x 3 bounds-checks.
-  ASSERT_EQ(configs.size(), 12u + 18u);
+  // gather-to-atb: every SoC of the ATB rules x 3 bounds-checks.
+  ASSERT_EQ(configs.size(), 12u + 3u * gather_atb_rules::kNumSocs);
   bool elements[kNumElementKinds] = {}, indexKinds[kNumIndexKinds] = {};
   bool outOfRange[kNumIndexKinds] = {};
   bool producerKinds[kNumProducerKinds] = {}, producerOutOfRange = false,
