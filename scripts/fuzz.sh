@@ -15,7 +15,7 @@
 #
 # generator: builds build/bin/gather-gen and runs generated programs under
 # every configuration for SECONDS (default 20,000 programs at most); extra
-# arguments go to gather-gen (--seed, --programs, --skip-known, ...).
+# arguments go to gather-gen (--seed, --programs, --producer-percent, ...).
 #
 # Exit status 1 when something was found.
 set -uo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI job: a short smoke run (well under 2 minutes) of both fuzzers
+# CI job: a short smoke run (well under a minute) of both fuzzers
 # (docs/Testing.md). Needs the normal build (build/, as scripts/test.sh
 # leaves it; it builds the two tools when missing).
 #   1. gather-fuzz-replay (the libFuzzer target with a plain main) on the
@@ -7,9 +7,11 @@
 #      without a diagnostic, no invalid output;
 #   2. gather-gen: 80 generated programs, each batch under two of the 30
 #      configurations (the first batches: gather-to-llvm with assert and
-#      clamp, both strategies, parallel or not), at most 60 s, every
-#      feature of the generator on (casts, chains, nested modules, run-time
-#      size mismatches, out-of-range values);
+#      clamp, both strategies, parallel or not), at most 30 s, every
+#      feature of the generator on (casts of data and indices, chains,
+#      nested modules, run-time size mismatches, out-of-range values, index
+#      producers: linalg generics with parallel and reduction loops,
+#      linalg.reduce, scf loops, arith ops and casts, calls);
 #   3. with GATHER_FUZZ_SMOKE_LIBFUZZER=1 and a sanitizer build
 #      (scripts/ci/sanitize.sh), libFuzzer itself for 15 s from the 12 smallest seeds (under ASan a seed takes
 #      a fraction of a second: the whole corpus would not fit). Not by
@@ -48,7 +50,7 @@ else
 fi
 
 echo "== gather-gen (80 programs)"
-timeout 90 "$build/bin/gather-gen" --seed 8 --programs 80 --seconds 40 \
+timeout 90 "$build/bin/gather-gen" --seed 8 --programs 80 --seconds 30 \
   >"$work/gen.log" 2>&1
 status=$?
 cat "$work/gen.log"

@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather-mlir/Conversion/Passes.h"
+#include "gather-mlir/InitGather.h"
 #include "gather-mlir/Pipelines/Pipelines.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -30,9 +31,6 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 
@@ -53,9 +51,7 @@ namespace {
 DialectRegistry &getRegistry() {
   static DialectRegistry *registry = [] {
     auto *r = new DialectRegistry();
-    gather::registerGatherPipelineDialects(*r);
-    registerAllDialects(*r);
-    registerAllExtensions(*r);
+    gather::registerAllDialects(*r);
     return r;
   }();
   return *registry;
@@ -113,7 +109,7 @@ void runPipeline(ModuleOp module, const char *name, BuildFn build,
 } // namespace
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
-  registerAllPasses();
+  gather::registerAllPasses();
   getRegistry();
   return 0;
 }

@@ -4,36 +4,41 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Generates valid gather programs (GatherProgram.h), lowers them in batches
+// Generates valid gather programs (gather-mlir/Fuzz), lowers them in batches
 // with every pipeline configuration in turn (each batch under two of them),
-// runs them with the ExecutionEngine and compares every result with the
-// reference; programs that must stop (out-of-range indices under `assert`,
-// run-time sizes that break a rule) must exit with status 1 and the right
-// message. Prints every finding with a reproducer, then counts per kind and
-// the line `N passed, N failed` (programs whose checks all passed / that
-// have a finding).
+// runs them through the execution harness and compares every result with
+// the reference; programs that must stop (out-of-range indices under
+// `assert`, run-time sizes that break a rule) must exit with status 1 and
+// the right message. Prints every finding with a reproducer, then counts
+// per kind and the line `N passed, N failed` (programs whose checks all
+// passed / that have a finding).
 //
 //   gather-gen [--seed S] [--programs N] [--first ID] [--batch N]
-//              [--seconds T] [--configs all|llvm|atb] [--fork-all]
+//              [--seconds T] [--configs all|llvm|atb] [--no-fork]
 //              [--no-casts] [--no-chains] [--no-nested] [--no-out-of-bounds]
-//              [--no-mismatches] [--no-zero-sizes] [--max-findings N]
-//              [--skip-known]
+//              [--no-mismatches] [--no-zero-sizes] [--no-producers]
+//              [--producer-percent P] [--max-findings N] [--print]
 //
-// --skip-known leaves out what the known defects listed in docs/Testing.md
-// break (tensor.cast producers, chains, nested modules, run-time size
-// mismatches, out-of-range values under parallel=true with assert), for a
-// smoke run that must pass until they are fixed.
+// Every program runs in a forked child (--no-fork: only those that must
+// stop and those with an index producer, faster, but a program that ends
+// the process ends the run).
+//
+// --print writes the programs (their description and MLIR text) instead of
+// running them: program N of seed S is the same in every run.
 //
 // Exit status 1 when there is a finding.
 //
 //===----------------------------------------------------------------------===//
 
-#include "GatherProgram.h"
+#include "gather-mlir/Fuzz/Driver.h"
+#include "gather-mlir/Fuzz/Generator.h"
+#include "gather-mlir/Harness/JIT.h"
 
 #include "mlir/IR/MLIRContext.h"
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -41,17 +46,30 @@
 #include <set>
 #include <string>
 
+using namespace mlir::gather;
 using namespace mlir::gather::fuzz;
 
 namespace {
 
-void usage() {
+/// The command line.
+struct Settings {
+  uint64_t seed = 1, programs = 1000, first = 0, batch = 40, seconds = 0,
+           maxFindings = 50;
+  std::string configs = "all";
+  /// Every program in a forked child: a program that ends the process
+  /// (a crash, an unexpected exit) is a finding, not the end of the run.
+  bool forkAll = true, print = false;
+  GeneratorOptions options;
+};
+
+[[noreturn]] void usage() {
   llvm::errs()
       << "usage: gather-gen [--seed S] [--programs N] [--first ID] "
-         "[--batch N] [--seconds T] [--configs all|llvm|atb] [--fork-all] "
+         "[--batch N] [--seconds T] [--configs all|llvm|atb] [--no-fork] "
          "[--no-casts] [--no-chains] [--no-nested] [--no-out-of-bounds] "
-         "[--no-mismatches] [--no-zero-sizes] [--max-findings N] "
-         "[--skip-known]\n";
+         "[--no-mismatches] [--no-zero-sizes] [--no-producers] "
+         "[--producer-percent P] [--max-findings N] [--print]\n";
+  std::exit(1);
 }
 
 /// Parses an unsigned decimal or 0x number; exits with a message otherwise.
@@ -67,18 +85,60 @@ uint64_t parseNumber(const char *flag, const char *text) {
   return value;
 }
 
+Settings parseArguments(int argc, char **argv) {
+  Settings s;
+  std::map<std::string, uint64_t *> numbers = {
+      {"--seed", &s.seed},       {"--programs", &s.programs},
+      {"--first", &s.first},     {"--batch", &s.batch},
+      {"--seconds", &s.seconds}, {"--max-findings", &s.maxFindings}};
+  std::map<std::string, bool *> switchesOff = {
+      {"--no-casts", &s.options.casts},
+      {"--no-chains", &s.options.chains},
+      {"--no-nested", &s.options.nestedModules},
+      {"--no-out-of-bounds", &s.options.outOfBounds},
+      {"--no-mismatches", &s.options.sizeMismatches},
+      {"--no-zero-sizes", &s.options.zeroSizes},
+      {"--no-producers", &s.options.producers}};
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    const char *next = i + 1 < argc ? argv[i + 1] : nullptr;
+    if (numbers.count(arg)) {
+      *numbers[arg] = parseNumber(argv[i], next), ++i;
+    } else if (switchesOff.count(arg)) {
+      *switchesOff[arg] = false;
+    } else if (arg == "--producer-percent") {
+      s.options.producerPercent = parseNumber(argv[i], next), ++i;
+    } else if (arg == "--configs" && next) {
+      s.configs = next, ++i;
+    } else if (arg == "--no-fork") {
+      s.forkAll = false;
+    } else if (arg == "--print") {
+      s.print = true;
+    } else {
+      usage();
+    }
+  }
+  if (s.batch == 0 || s.options.producerPercent > 100 ||
+      (s.configs != "all" && s.configs != "llvm" && s.configs != "atb"))
+    usage();
+  return s;
+}
+
 /// The features of a program, for sorting findings.
 std::string getFeatures(const Program &p) {
   std::string text;
   auto add = [&](const std::string &word) {
     text += (text.empty() ? "" : ",") + word;
   };
-  if (!p.castTo.empty())
+  if (!p.castTo.empty() ||
+      p.steps[0].indicesSource != p.steps[0].indices.declared)
     add("tensor.cast");
   if (p.steps.size() > 1)
     add("chain");
   if (p.nested)
     add("nested-module");
+  if (p.steps[0].producer)
+    add(std::string("producer-") + getName(p.steps[0].producer->kind));
   if (p.expect == Expectation::OutOfBounds)
     add("out-of-bounds");
   if (p.expect == Expectation::SizeMismatch)
@@ -96,129 +156,104 @@ std::string getFeatures(const Program &p) {
   return text;
 }
 
+/// Totals over the run.
+struct Totals {
+  unsigned generated = 0, printed = 0, producers = 0, producersOutOfRange = 0;
+  BatchResult checks;
+  std::map<std::string, unsigned> findingsByFeature;
+  std::map<std::string, unsigned> runsPerConfig;
+  std::set<unsigned> failedPrograms;
+};
+
+/// Adds `result` of `config` on `programs` to `totals`, printing findings.
+void record(const Settings &s, const Config &config,
+            const std::vector<Program> &programs, uint64_t firstId,
+            const BatchResult &result, Totals &totals) {
+  ++totals.runsPerConfig[config.getName()];
+  totals.checks.lowered += result.lowered;
+  totals.checks.compared += result.compared;
+  totals.checks.exits += result.exits;
+  totals.checks.skipped += result.skipped;
+  totals.checks.rejectedAsDocumented += result.rejectedAsDocumented;
+  for (const Finding &f : result.findings) {
+    std::string features = "?";
+    if (f.program >= 0) {
+      totals.failedPrograms.insert(f.program);
+      features = getFeatures(programs[f.program - firstId]);
+    }
+    ++totals.findingsByFeature[f.kind + " [" + features + "]"];
+    if (totals.printed++ < s.maxFindings)
+      llvm::outs() << "=== finding: " << f.kind << " [" << features << "]\n"
+                   << f.text << "\n";
+  }
+}
+
+void printSummary(const Settings &s, const Totals &t, double elapsed) {
+  llvm::raw_ostream &os = llvm::outs();
+  os << "gather-gen: seed " << s.seed << ", " << t.generated
+     << " programs (ids " << s.first << ".." << s.first + t.generated - 1
+     << ") in " << static_cast<int64_t>(elapsed) << " s; " << t.checks.lowered
+     << " lowerings, " << t.checks.compared << " results compared, "
+     << t.checks.exits << " expected exits checked, "
+     << t.checks.rejectedAsDocumented
+     << " rejected at compile time with every index out of range, "
+     << t.checks.skipped
+     << " runs skipped (bad input under bounds-check=none)\n";
+  os << "gather-gen: " << t.producers << " programs with an index producer, "
+     << t.producersOutOfRange << " of them with out-of-range values\n";
+  os << "gather-gen: configurations used:\n";
+  for (const auto &[name, runs] : t.runsPerConfig)
+    os << "  " << runs << " batches  " << name << "\n";
+  for (const auto &[kind, n] : t.findingsByFeature)
+    os << "gather-gen: " << n << " findings " << kind << "\n";
+  unsigned failed = t.failedPrograms.size();
+  os << t.generated - failed << " passed, " << failed << " failed\n";
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
-  uint64_t seed = 1, programs = 1000, first = 0, batch = 40, seconds = 0,
-           maxFindings = 50;
-  std::string configsWanted = "all";
-  bool forkAll = false, skipKnown = false;
-  GeneratorOptions options;
-  for (int i = 1; i < argc; ++i) {
-    const char *arg = argv[i];
-    const char *next = i + 1 < argc ? argv[i + 1] : nullptr;
-    if (!std::strcmp(arg, "--seed")) {
-      seed = parseNumber(arg, next), ++i;
-    } else if (!std::strcmp(arg, "--programs")) {
-      programs = parseNumber(arg, next), ++i;
-    } else if (!std::strcmp(arg, "--first")) {
-      first = parseNumber(arg, next), ++i;
-    } else if (!std::strcmp(arg, "--batch")) {
-      batch = parseNumber(arg, next), ++i;
-    } else if (!std::strcmp(arg, "--seconds")) {
-      seconds = parseNumber(arg, next), ++i;
-    } else if (!std::strcmp(arg, "--max-findings")) {
-      maxFindings = parseNumber(arg, next), ++i;
-    } else if (!std::strcmp(arg, "--configs") && next) {
-      configsWanted = next, ++i;
-    } else if (!std::strcmp(arg, "--fork-all")) {
-      forkAll = true;
-    } else if (!std::strcmp(arg, "--skip-known")) {
-      skipKnown = true;
-      options.casts = options.chains = options.nestedModules = false;
-      options.sizeMismatches = false;
-    } else if (!std::strcmp(arg, "--no-casts")) {
-      options.casts = false;
-    } else if (!std::strcmp(arg, "--no-chains")) {
-      options.chains = false;
-    } else if (!std::strcmp(arg, "--no-nested")) {
-      options.nestedModules = false;
-    } else if (!std::strcmp(arg, "--no-out-of-bounds")) {
-      options.outOfBounds = false;
-    } else if (!std::strcmp(arg, "--no-mismatches")) {
-      options.sizeMismatches = false;
-    } else if (!std::strcmp(arg, "--no-zero-sizes")) {
-      options.zeroSizes = false;
-    } else {
-      usage();
-      return 1;
-    }
-  }
-  if (batch == 0 || (configsWanted != "all" && configsWanted != "llvm" &&
-                     configsWanted != "atb")) {
-    usage();
-    return 1;
+  Settings s = parseArguments(argc, argv);
+  if (s.print) {
+    for (uint64_t id = s.first; id < s.first + s.programs; ++id)
+      llvm::outs() << describe(generateProgram(s.seed, id, s.options)) << "\n";
+    return 0;
   }
   std::vector<Config> configs;
   for (const Config &c : getAllConfigs())
-    if (configsWanted == "all" || c.atb == (configsWanted == "atb"))
+    if (s.configs == "all" || c.atb == (s.configs == "atb"))
       configs.push_back(c);
-
-  initialize();
+  harness::initialize();
   auto start = std::chrono::steady_clock::now();
-  std::map<std::string, unsigned> findingsByKind;
-  std::map<std::string, unsigned> findingsByFeature;
-  std::set<unsigned> failedPrograms;
-  std::map<std::string, unsigned> runsPerConfig;
-  unsigned generated = 0, printed = 0, lowered = 0, compared = 0, exits = 0,
-           skipped = 0;
+  Totals totals;
   unsigned batchIndex = 0;
-  for (uint64_t id = first; id < first + programs; id += batch, ++batchIndex) {
-    if (seconds && std::chrono::steady_clock::now() - start >=
-                       std::chrono::seconds(seconds))
+  for (uint64_t id = s.first; id < s.first + s.programs;
+       id += s.batch, ++batchIndex) {
+    if (s.seconds && std::chrono::steady_clock::now() - start >=
+                         std::chrono::seconds(s.seconds))
       break;
-    unsigned count = std::min<uint64_t>(batch, first + programs - id);
-    std::vector<Program> all = generatePrograms(seed, id, count, options);
-    generated += count;
+    unsigned count = std::min<uint64_t>(s.batch, s.first + s.programs - id);
+    std::vector<Program> all = generatePrograms(s.seed, id, count, s.options);
+    totals.generated += count;
     std::vector<const Program *> pointers;
-    for (const Program &p : all)
+    for (const Program &p : all) {
       pointers.push_back(&p);
+      totals.producers += p.steps[0].producer != nullptr;
+      totals.producersOutOfRange +=
+          p.steps[0].producer && p.expect == Expectation::OutOfBounds;
+    }
     // A fresh context per batch keeps memory bounded.
-    std::unique_ptr<mlir::MLIRContext> context = makeContext();
+    std::unique_ptr<mlir::MLIRContext> context = harness::createContext();
     for (unsigned k = 0; k < 2; ++k) {
       const Config &config = configs[(2 * batchIndex + k) % configs.size()];
-      std::vector<const Program *> selected;
-      for (const Program *p : pointers)
-        if (!skipKnown || !config.parallel ||
-            config.boundsCheck != mlir::gather::BoundsCheck::Assert ||
-            p->expect == Expectation::Match)
-          selected.push_back(p);
-      BatchResult result = runBatch(*context, selected, config, forkAll);
-      ++runsPerConfig[config.getName()];
-      lowered += result.lowered;
-      compared += result.compared;
-      exits += result.exits;
-      skipped += result.skipped;
-      for (const Finding &f : result.findings) {
-        ++findingsByKind[f.kind];
-        std::string features = "?";
-        if (f.program >= 0) {
-          failedPrograms.insert(f.program);
-          features = getFeatures(all[f.program - id]);
-        }
-        ++findingsByFeature[f.kind + " [" + features + "]"];
-        if (printed++ < maxFindings)
-          llvm::outs() << "=== finding: " << f.kind << " [" << features << "]\n"
-                       << f.text << "\n";
-      }
+      record(s, config, all, id,
+             runBatch(*context, pointers, config, s.forkAll), totals);
     }
     llvm::outs().flush();
   }
-  double elapsed =
+  printSummary(
+      s, totals,
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-          .count();
-  llvm::outs() << "gather-gen: seed " << seed << ", " << generated
-               << " programs (ids " << first << ".." << first + generated - 1
-               << ") in " << static_cast<int64_t>(elapsed) << " s; " << lowered
-               << " lowerings, " << compared << " results compared, " << exits
-               << " expected exits checked, " << skipped
-               << " runs skipped (bad input under bounds-check=none)\n";
-  llvm::outs() << "gather-gen: configurations used:\n";
-  for (const auto &[name, runs] : runsPerConfig)
-    llvm::outs() << "  " << runs << " batches  " << name << "\n";
-  for (const auto &[kind, n] : findingsByFeature)
-    llvm::outs() << "gather-gen: " << n << " findings " << kind << "\n";
-  unsigned failed = failedPrograms.size();
-  llvm::outs() << generated - failed << " passed, " << failed << " failed\n";
-  return failed ? 1 : 0;
+          .count());
+  return totals.failedPrograms.empty() ? 0 : 1;
 }

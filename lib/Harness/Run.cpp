@@ -1,0 +1,111 @@
+//===- Run.cpp - time calls, run calls that must stop the process ---------===//
+//
+// Part of the gather-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gather-mlir/Harness/Run.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::gather::harness;
+
+double mlir::gather::harness::secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+double mlir::gather::harness::getMedian(std::vector<double> values) {
+  if (values.empty())
+    return 0;
+  std::sort(values.begin(), values.end());
+  size_t mid = values.size() / 2;
+  if (values.size() % 2)
+    return values[mid];
+  return (values[mid - 1] + values[mid]) / 2;
+}
+
+std::vector<std::vector<double>>
+mlir::gather::harness::timeInterleaved(ArrayRef<std::function<void()>> runs,
+                                       unsigned reps, unsigned callsPerSample) {
+  std::vector<std::vector<double>> samples(runs.size());
+  unsigned calls = std::max(1u, callsPerSample);
+  for (unsigned rep = 0; rep < reps; ++rep) {
+    for (size_t j = 0; j < runs.size(); ++j) {
+      size_t which = (rep + j) % runs.size();
+      Clock::time_point start = Clock::now();
+      for (unsigned c = 0; c < calls; ++c)
+        runs[which]();
+      samples[which].push_back(secondsSince(start) / calls);
+    }
+  }
+  return samples;
+}
+
+namespace {
+/// Set in a forked child: the child exits from the middle of the parent's
+/// work, so what the parent still owns is not a leak of the child.
+bool inForkedChild = false;
+
+/// Reads `fd` to its end into `text`, keeping at most 64 KiB.
+void readAll(int fd, std::string &text) {
+  char chunk[4096];
+  ssize_t got;
+  while ((got = read(fd, chunk, sizeof(chunk))) != 0) {
+    if (got < 0) {
+      if (errno == EINTR)
+        continue;
+      break;
+    }
+    if (text.size() < 65536)
+      text.append(chunk, got);
+  }
+}
+} // namespace
+
+/// LeakSanitizer asks this before its exit-time check (sanitizer builds).
+extern "C" int __lsan_is_turned_off() { return inForkedChild; }
+
+ChildResult mlir::gather::harness::runInChild(llvm::function_ref<void()> body,
+                                              unsigned timeoutSeconds) {
+  ChildResult result;
+  int fds[2];
+  if (pipe(fds) != 0)
+    return result;
+  llvm::outs().flush();
+  llvm::errs().flush();
+  fflush(nullptr);
+  pid_t pid = fork();
+  if (pid == 0) {
+    // A body that hangs instead of exiting is a finding, not a hang of the
+    // caller.
+    alarm(timeoutSeconds);
+    inForkedChild = true;
+    close(fds[0]);
+    dup2(fds[1], 2);
+    dup2(fds[1], 1);
+    body();
+    _exit(kChildReturned);
+  }
+  close(fds[1]);
+  if (pid < 0) {
+    close(fds[0]);
+    return result;
+  }
+  readAll(fds[0], result.output);
+  close(fds[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status))
+    result.status = WEXITSTATUS(status);
+  else if (WIFSIGNALED(status))
+    result.status = 128 + WTERMSIG(status);
+  return result;
+}
