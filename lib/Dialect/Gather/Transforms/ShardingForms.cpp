@@ -1,0 +1,266 @@
+//===- ShardingForms.cpp - the local and all-reduce forms of a gather -----===//
+//
+// Part of the gather-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The local form: the gather of this process's blocks. The all-reduce form
+// of a row-split table (ids not split over the rows' grid axes): every
+// process gathers the rows it holds, puts the additive identity elsewhere,
+// and `shard.all_reduce` sums the parts (docs/Sharding.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ShardingPlan.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/AffineMap.h"
+
+using namespace mlir;
+using namespace mlir::gather;
+
+Value mlir::gather::buildLocalGather(OpBuilder &b, GatherOp op, Value data,
+                                     Value indices,
+                                     RankedTensorType expected) {
+  auto local = cast<GatherOp>(b.clone(*op));
+  local->setOperands({data, indices});
+  local->removeAttr(getShardBoundsCheckAttrName());
+  SmallVector<Type> inferred;
+  if (failed(GatherOp::inferReturnTypes(
+          op->getContext(), op.getLoc(), local->getOperands(),
+          local->getAttrDictionary(), local->getPropertiesStorage(), {},
+          inferred))) {
+    local->erase();
+    return {};
+  }
+  Type resultType = inferred[0];
+  if (expected && GatherOp::isCompatibleReturnTypes(TypeRange{expected},
+                                                    TypeRange{resultType}))
+    resultType = expected;
+  local->getResult(0).setType(resultType);
+  return local.getResult();
+}
+
+namespace {
+
+/// The additive identity used for the rows a process does not hold: -0.0 for
+/// floats (x + -0.0 == x bit for bit, -0.0 included), 0 for integers.
+TypedAttr getAdditiveIdentity(OpBuilder &b, Type type) {
+  if (auto floatType = dyn_cast<FloatType>(type))
+    return b.getFloatAttr(
+        floatType, APFloat::getZero(floatType.getFloatSemantics(), true));
+  return b.getIntegerAttr(type, 0);
+}
+
+/// Element types that `convert-shard-to-mpi` can sum with MPI.
+bool hasMPISum(Type type) {
+  if (type.isF32() || type.isF64())
+    return true;
+  if (auto intType = dyn_cast<IntegerType>(type))
+    return intType.isSignless() &&
+           llvm::is_contained({8u, 16u, 32u, 64u}, intType.getWidth());
+  return false;
+}
+
+/// Returns a `tensor.empty` shaped like `like` with element type `elemType`.
+Value emptyLike(OpBuilder &b, Location loc, Value like, Type elemType) {
+  return tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, like),
+                                 elemType);
+}
+
+/// The checks of the all-reduce form; fails with an error.
+LogicalResult checkAllReduceForm(GatherOp op, const ShardingPlan &plan,
+                                 const Twine &prefix) {
+  int64_t globalRows = op.getDataType().getDimSize(op.getNormalizedAxis());
+  Type elemType = op.getDataType().getElementType();
+  Type idxElemType = op.getIndicesType().getElementType();
+  auto error = [&](const Twine &reason) {
+    return op->emitOpError(prefix + reason);
+  };
+  if (ShapedType::isDynamic(globalRows))
+    return error("splitting the gathered dimension needs its size to be "
+                 "static");
+  const SmallVector<int64_t> &offsets = plan.rowSplit.offsets;
+  if (offsets.empty())
+    return error("splitting the gathered dimension needs a static grid");
+  for (auto [start, end] : llvm::zip(ArrayRef(offsets).drop_back(),
+                                     ArrayRef(offsets).drop_front()))
+    if (end <= start)
+      return error("splitting the gathered dimension leaves a process "
+                   "without rows");
+  if (!hasMPISum(elemType))
+    return error("splitting the gathered dimension needs an element type "
+                 "that MPI sums (f32, f64, i8, i16, i32, i64)");
+  if (!idxElemType.isSignlessInteger() && !idxElemType.isIndex())
+    return error("splitting the gathered dimension needs signless integer "
+                 "or index indices");
+  return success();
+}
+
+/// Under `assert`: stops every process of the row group when an id is out
+/// of range (every process of the group holds the same ids).
+void emitReplicatedIdsCheck(OpBuilder &b, Location loc,
+                            const ShardingPlan &plan, Value ids,
+                            int64_t globalRows) {
+  auto type = cast<RankedTensorType>(ids.getType());
+  Value flat = ids;
+  if (type.getRank() != 1) {
+    SmallVector<ReassociationIndices> all(1);
+    for (int64_t dim = 0; dim < type.getRank(); ++dim)
+      all[0].push_back(dim);
+    flat = tensor::CollapseShapeOp::create(b, loc, ids, all);
+  }
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value count = tensor::DimOp::create(b, loc, flat, 0);
+  Value noneFound = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+  Value noValue = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0));
+  Value rows =
+      arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(globalRows));
+  Value negRows =
+      arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(-globalRows));
+  auto loop = scf::ForOp::create(
+      b, loc, zero, count, one, ValueRange{noneFound, noValue},
+      [&](OpBuilder &nb, Location l, Value i, ValueRange state) {
+        Value raw = tensor::ExtractOp::create(nb, l, flat, i);
+        Value k = extendIndexToI64(nb, l, raw, type.getElementType());
+        using P = arith::CmpIPredicate;
+        Value low = arith::CmpIOp::create(nb, l, P::slt, k, negRows);
+        Value high = arith::CmpIOp::create(nb, l, P::sge, k, rows);
+        Value bad = arith::OrIOp::create(nb, l, low, high);
+        Value fresh = arith::CmpIOp::create(nb, l, P::eq, state[0], noneFound);
+        Value first = arith::AndIOp::create(nb, l, bad, fresh);
+        Value found = arith::OrIOp::create(nb, l, state[0], bad);
+        Value value = arith::SelectOp::create(nb, l, first, k, state[1]);
+        scf::YieldOp::create(nb, l, ValueRange{found, value});
+      });
+  emitGroupBoundsAbort(b, loc, plan, loop.getResult(0), loop.getResult(1),
+                       globalRows);
+}
+
+/// The local position of each id (valid when this process holds its row, 0
+/// for a valid row held elsewhere; under `none` the id itself when out of
+/// range) and whether this process contributes the row.
+linalg::GenericOp buildPositions(OpBuilder &builder, Location loc,
+                                 const ShardingPlan &plan, Value localIndices,
+                                 int64_t globalRows, Value offset64,
+                                 Value localRows64) {
+  auto idsType = cast<RankedTensorType>(localIndices.getType());
+  Type idxElemType = idsType.getElementType();
+  int64_t idxRank = idsType.getRank();
+  MLIRContext *ctx = builder.getContext();
+  Type i64 = builder.getI64Type();
+  AffineMap idxIdentity = AffineMap::getMultiDimIdentityMap(idxRank, ctx);
+  bool keepInvalid = plan.boundsCheck == BoundsCheck::None;
+  return linalg::GenericOp::create(
+      builder, loc,
+      TypeRange{RankedTensorType::get(idsType.getShape(), i64),
+                RankedTensorType::get(idsType.getShape(), builder.getI1Type())},
+      ValueRange{localIndices},
+      ValueRange{emptyLike(builder, loc, localIndices, i64),
+                 emptyLike(builder, loc, localIndices, builder.getI1Type())},
+      SmallVector<AffineMap>(3, idxIdentity),
+      SmallVector<utils::IteratorType>(idxRank, utils::IteratorType::parallel),
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        Value k = extendIndexToI64(b, l, args[0], idxElemType);
+        auto c64 = [&](int64_t v) -> Value {
+          return arith::ConstantOp::create(b, l, b.getI64IntegerAttr(v));
+        };
+        using P = arith::CmpIPredicate;
+        Value zero = c64(0), rows = c64(globalRows);
+        // Each op is created in its own statement: the order of the
+        // generated IR must not depend on the compiler's order of
+        // evaluating call arguments.
+        Value negative = arith::CmpIOp::create(b, l, P::slt, k, zero);
+        Value shifted = arith::AddIOp::create(b, l, k, rows);
+        Value wrapped = arith::SelectOp::create(b, l, negative, shifted, k);
+        Value above = arith::CmpIOp::create(b, l, P::sge, wrapped, zero);
+        Value below = arith::CmpIOp::create(b, l, P::slt, wrapped, rows);
+        Value inRange = arith::AndIOp::create(b, l, above, below);
+        // The global row that a clamping bounds check would read decides
+        // who contributes an out-of-range index.
+        Value nonNegative = arith::MaxSIOp::create(b, l, wrapped, zero);
+        Value last = c64(globalRows - 1);
+        Value clamped = arith::MinSIOp::create(b, l, nonNegative, last);
+        Value local = arith::SubIOp::create(b, l, clamped, offset64);
+        Value localAbove = arith::CmpIOp::create(b, l, P::sge, local, zero);
+        Value localBelow =
+            arith::CmpIOp::create(b, l, P::slt, local, localRows64);
+        Value mine = arith::AndIOp::create(b, l, localAbove, localBelow);
+        Value position = arith::SelectOp::create(b, l, mine, local, zero);
+        if (keepInvalid)
+          position = arith::SelectOp::create(b, l, inRange, position, k);
+        linalg::YieldOp::create(b, l, ValueRange{position, mine});
+      });
+}
+
+} // namespace
+
+Value mlir::gather::buildAllReduceForm(OpBuilder &builder, GatherOp op,
+                                       const ShardingPlan &plan,
+                                       Value localData, Value localIndices) {
+  if (failed(checkAllReduceForm(
+          op, plan,
+          "cannot be partitioned with the table split by rows over grid "
+          "axes the ids are not split on: ")))
+    return {};
+  Location loc = op.getLoc();
+  GatherLoops loops = getLoops(op);
+  int64_t globalRows = op.getDataType().getDimSize(loops.axis);
+  Type elemType = op.getDataType().getElementType();
+  if (plan.boundsCheck == BoundsCheck::Assert)
+    emitReplicatedIdsCheck(builder, loc, plan, localIndices, globalRows);
+
+  Value shardIndex = getGroupIndex(builder, loc, plan.grid, plan.rowSplit.axes);
+  Value offset = selectConstant(
+      builder, loc, ArrayRef(plan.rowSplit.offsets).drop_back(), shardIndex);
+  Value localRows = tensor::DimOp::create(builder, loc, localData, loops.axis);
+  Type i64 = builder.getI64Type();
+  Value offset64 = arith::IndexCastOp::create(builder, loc, i64, offset);
+  Value localRows64 = arith::IndexCastOp::create(builder, loc, i64, localRows);
+  linalg::GenericOp positions =
+      buildPositions(builder, loc, plan, localIndices, globalRows, offset64,
+                     localRows64);
+  Value gathered = buildLocalGather(builder, op, localData,
+                                    positions.getResult(0),
+                                    plan.localResultType);
+  if (!gathered) {
+    op->emitOpError("the local gather of the all-reduce form has no valid "
+                    "type");
+    return {};
+  }
+  if (plan.boundsCheck != BoundsCheck::None) {
+    auto local = gathered.getDefiningOp<GatherOp>();
+    local.setIndicesInRange(true);
+    local.setIndicesNonnegative(true);
+  }
+
+  // Rows held elsewhere become the additive identity.
+  MLIRContext *ctx = op->getContext();
+  auto gatheredType = cast<RankedTensorType>(gathered.getType());
+  int64_t resultRank = loops.resultRank();
+  SmallVector<AffineExpr> maskExprs;
+  for (int64_t dim = 0; dim < loops.idxRank; ++dim)
+    maskExprs.push_back(getAffineDimExpr(loops.indicesLoop(dim), ctx));
+  AffineMap resultIdentity = AffineMap::getMultiDimIdentityMap(resultRank, ctx);
+  Value identity = arith::ConstantOp::create(
+      builder, loc, getAdditiveIdentity(builder, elemType));
+  auto masked = linalg::GenericOp::create(
+      builder, loc, TypeRange{gatheredType}, ValueRange{positions.getResult(1)},
+      ValueRange{gathered},
+      {AffineMap::get(resultRank, 0, maskExprs, ctx), resultIdentity},
+      SmallVector<utils::IteratorType>(resultRank,
+                                       utils::IteratorType::parallel),
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        Value value = arith::SelectOp::create(b, l, args[0], args[1], identity);
+        linalg::YieldOp::create(b, l, value);
+      });
+  auto reduced = shard::AllReduceOp::create(
+      builder, loc, gatheredType, plan.grid.getSymName(), plan.rowSplit.axes,
+      masked.getResult(0), shard::ReductionKind::Sum);
+  return reduced.getResult();
+}
