@@ -357,7 +357,8 @@ def ConvertExchangeToLLVM
   let description = [{
     Replaces `exchange.alltoall`, `exchange.alltoallv`, `exchange.allgather`
     and `exchange.abort` by calls of `MPI_Alltoall`, `MPI_Alltoallv`,
-    `MPI_Allgather` and of `dprintf`, `MPI_Barrier` and `_exit`, for the
+    `MPI_Allgather` and of `dprintf`, `MPI_Barrier` (and `MPI_Finalize`
+    when the group is the whole grid) and `_exit`, for the
     MPI ABI that the module's `dlti.map` entry `"MPI:Implementation"` names
     (`"MPICH"`, the default, or `"OpenMPI"`). `convert-to-llvm` does the
     same (the exchange dialect implements its interface).

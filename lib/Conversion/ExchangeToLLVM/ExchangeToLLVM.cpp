@@ -57,6 +57,15 @@ LLVM::LLVMFuncOp getOrDeclare(OpBuilder &b, ModuleOp module, StringRef name,
   return LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
 }
 
+/// Returns `prefix`, or `prefix` with the first number appended that makes
+/// it a name no symbol of `module` has.
+std::string getUniqueName(ModuleOp module, StringRef prefix) {
+  std::string name = prefix.str();
+  for (unsigned n = 0; module.lookupSymbol(name); ++n)
+    name = (prefix + "_" + Twine(n)).str();
+  return name;
+}
+
 /// Returns the address of a fresh internal constant string `text` (NUL
 /// added) named after `prefix`.
 Value createString(OpBuilder &b, Location loc, ModuleOp module,
@@ -69,9 +78,9 @@ Value createString(OpBuilder &b, Location loc, ModuleOp module,
     b.setInsertionPointToStart(module.getBody());
     auto type = LLVM::LLVMArrayType::get(b.getI8Type(), bytes.size());
     global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
-                                    LLVM::Linkage::Internal, prefix,
+                                    LLVM::Linkage::Internal,
+                                    getUniqueName(module, prefix),
                                     b.getStringAttr(bytes));
-    SymbolTable(module).insert(global);
   }
   return LLVM::AddressOfOp::create(b, loc, global);
 }
@@ -238,12 +247,10 @@ Value linearizeAlong(OpBuilder &b, Location loc, Value rank,
 LLVM::GlobalOp createCell(OpBuilder &b, ModuleOp module, StringRef name) {
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(module.getBody());
-  auto cell = LLVM::GlobalOp::create(b, module.getLoc(), b.getI64Type(),
-                                     /*isConstant=*/false,
-                                     LLVM::Linkage::Internal, name,
-                                     b.getI64IntegerAttr(0));
-  SymbolTable(module).insert(cell);
-  return cell;
+  return LLVM::GlobalOp::create(b, module.getLoc(), b.getI64Type(),
+                                /*isConstant=*/false, LLVM::Linkage::Internal,
+                                getUniqueName(module, name),
+                                b.getI64IntegerAttr(0));
 }
 
 /// Emits, at the end of the block of `b`, the check that the world has as
@@ -499,7 +506,8 @@ public:
   }
 };
 
-/// exchange.abort: the message, a barrier of the group, `_exit(1)`.
+/// exchange.abort: the message, a barrier of the group, `MPI_Finalize` when
+/// the group is the whole grid, `_exit(1)`.
 class AbortPattern : public ConvertOpToLLVMPattern<exchange::AbortOp> {
 public:
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -533,6 +541,15 @@ public:
     LLVM::CallOp::create(rewriter, loc, dprintf, args);
     Value comm = getGroupComm(rewriter, op, *abi);
     LLVM::CallOp::create(rewriter, loc, barrier, ValueRange{comm});
+    // When the group is every process, all of them end here: finalizing
+    // first lets each end with status 1 by itself (without it, mpirun may
+    // kill the last ones once the first has ended). A smaller group cannot
+    // finalize without the others.
+    if (Group{op.getGridShape(), op.getGridAxes()}.isWholeGrid()) {
+      auto finalize = getOrDeclare(rewriter, module, "MPI_Finalize",
+                                   LLVM::LLVMFunctionType::get(i32, {}));
+      LLVM::CallOp::create(rewriter, loc, finalize, ValueRange{});
+    }
     Value one = i32Constant(rewriter, loc, 1);
     LLVM::CallOp::create(rewriter, loc, exitFn, ValueRange{one});
     rewriter.eraseOp(op);

@@ -13,7 +13,7 @@ module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "MPICH">} {
 // CHECK-DAG: llvm.mlir.global internal @__gather_mlir_group_comm_4_axes_0_cell(0 : i64)
 // CHECK-DAG: llvm.mlir.global internal @__gather_mlir_group_comm_4_axes_0_ready(0 : i64)
 
-// CHECK-LABEL: llvm.func @whole
+// CHECK-LABEL: @whole(
 // i64 elements: MPI_INT64_T (0x4c00083a); 8 elements over 4 members.
 // CHECK:         %[[COMM:.*]] = llvm.call @__gather_mlir_group_comm_4_axes_0() : () -> i64
 // CHECK:         %[[C:.*]] = llvm.trunc %[[COMM]] : i64 to i32
@@ -26,7 +26,7 @@ func.func @whole(%a: memref<8xi64>, %b: memref<8xi64>) {
   return
 }
 
-// CHECK-LABEL: llvm.func @rows
+// CHECK-LABEL: @rows(
 // f16 elements: MPI_INT16_T (0x4c000238).
 // CHECK:         llvm.mlir.constant(1275068984 : i32) : i32
 // CHECK:         llvm.call @MPI_Alltoallv(
@@ -36,7 +36,7 @@ func.func @rows(%s: memref<?x4xf16>, %n: memref<4xi32>, %r: memref<?x4xf16>) {
   return
 }
 
-// CHECK-LABEL: llvm.func @gather
+// CHECK-LABEL: @gather(
 // f32 elements: MPI_INT32_T (0x4c000439); the count is the send buffer's size.
 // CHECK:         llvm.call @__gather_mlir_group_comm_2_3_axes_1()
 // CHECK:         llvm.mlir.constant(1275069497 : i32) : i32
@@ -46,15 +46,31 @@ func.func @gather(%s: memref<2xf32>, %r: memref<6xf32>) {
   return
 }
 
-// CHECK-LABEL: llvm.func @stop
+// CHECK-LABEL: @stop(
 // CHECK:         llvm.call @fflush(
 // CHECK:         llvm.call @dprintf(%{{.*}}, %{{.*}}, %{{.*}}) vararg
 // CHECK:         llvm.call @MPI_Barrier(
+// CHECK-NEXT:    llvm.call @MPI_Finalize()
 // CHECK:         llvm.call @_exit(
 func.func @stop(%k: i64) {
   exchange.abort over [4] axes [0] "gather: index %lld"(%k) : i64
   return
 }
+
+// A part of the grid cannot finalize without the others.
+// CHECK-LABEL: @stop_part(
+// CHECK:         llvm.call @MPI_Barrier(
+// CHECK-NOT:     MPI_Finalize
+// CHECK:         llvm.call @_exit(
+func.func @stop_part() {
+  exchange.abort over [2, 3] axes [1] "stop"
+  return
+}
+
+// The helper of the whole grid takes MPI_COMM_WORLD: no split.
+// CHECK-LABEL: llvm.func internal @__gather_mlir_group_comm_4_axes_0() -> i64
+// CHECK-NOT:     MPI_Comm_split
+// CHECK:         llvm.return
 
 // The helper of a part of a grid: the world size is checked, then one split
 // (color: the position along axis 0, key: along axis 1), kept for later calls.
@@ -71,10 +87,5 @@ func.func @stop(%k: i64) {
 // CHECK:         llvm.call @MPI_Comm_rank(
 // CHECK:         llvm.call @MPI_Comm_split(
 // CHECK:         llvm.store
-// CHECK:         llvm.return
-
-// The helper of the whole grid takes MPI_COMM_WORLD: no split.
-// CHECK-LABEL: llvm.func internal @__gather_mlir_group_comm_4_axes_0() -> i64
-// CHECK-NOT:     MPI_Comm_split
 // CHECK:         llvm.return
 }

@@ -20,12 +20,11 @@
 namespace mlir::gather {
 
 /// Fails with an error on each annotation of `func` that the partition
-/// cannot take: a sharding whose grid is missing, has a dynamic size or a
-/// size of 0, a split axis out of the grid's range or named twice, halo
-/// sizes, dynamic offsets; a `shard.shard` that splits more dimensions than
-/// its tensor has, or whose `sharded_dims_offsets` do not start at 0, go
-/// down, end elsewhere than at the dimension's size or have the wrong
-/// number of entries.
+/// cannot take (beyond what upstream's verifiers reject): a sharding whose
+/// grid has a dynamic size or a size of 0, a split axis out of the grid's
+/// range, halo sizes, dynamic offsets; a `shard.shard` that splits more
+/// dimensions than its tensor has, or whose `sharded_dims_offsets` do not
+/// run from 0 to the dimension's size or have the wrong number of entries.
 LogicalResult verifyShardAnnotations(func::FuncOp func,
                                      SymbolTableCollection &symbols);
 

@@ -61,9 +61,7 @@ Value constantList(OpBuilder &b, Location loc, ArrayRef<int64_t> values) {
 /// The checks of the exchange form; fails with an error.
 LogicalResult checkExchangeForm(GatherOp op, const ShardingPlan &plan) {
   auto error = [&](const Twine &reason) {
-    return op->emitOpError("cannot be partitioned with the table split by "
-                           "rows and the ids over the same grid axes: " +
-                           reason);
+    return emitShardingError(op, plan, reason);
   };
   GatherLoops loops = getLoops(op);
   if (loops.axis != 0 || loops.batchDims != 0)
@@ -364,7 +362,7 @@ Value mlir::gather::buildExchangeForm(OpBuilder &b, GatherOp op,
       sendIds, pass.counts, recvCounts);
   Value rowsHere = buildLocalGather(b, op, localData, idsHere, {});
   if (!rowsHere) {
-    op->emitOpError("the local gather of the exchange form has no valid type");
+    emitShardingError(op, plan, "the local gather has no valid type");
     return {};
   }
   markInRange(rowsHere);

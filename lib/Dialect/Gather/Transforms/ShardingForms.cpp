@@ -73,13 +73,12 @@ Value emptyLike(OpBuilder &b, Location loc, Value like, Type elemType) {
 }
 
 /// The checks of the all-reduce form; fails with an error.
-LogicalResult checkAllReduceForm(GatherOp op, const ShardingPlan &plan,
-                                 const Twine &prefix) {
+LogicalResult checkAllReduceForm(GatherOp op, const ShardingPlan &plan) {
   int64_t globalRows = op.getDataType().getDimSize(op.getNormalizedAxis());
   Type elemType = op.getDataType().getElementType();
   Type idxElemType = op.getIndicesType().getElementType();
   auto error = [&](const Twine &reason) {
-    return op->emitOpError(prefix + reason);
+    return emitShardingError(op, plan, reason);
   };
   if (ShapedType::isDynamic(globalRows))
     return error("splitting the gathered dimension needs its size to be "
@@ -203,10 +202,7 @@ linalg::GenericOp buildPositions(OpBuilder &builder, Location loc,
 Value mlir::gather::buildAllReduceForm(OpBuilder &builder, GatherOp op,
                                        const ShardingPlan &plan,
                                        Value localData, Value localIndices) {
-  if (failed(checkAllReduceForm(
-          op, plan,
-          "cannot be partitioned with the table split by rows over grid "
-          "axes the ids are not split on: ")))
+  if (failed(checkAllReduceForm(op, plan)))
     return {};
   Location loc = op.getLoc();
   GatherLoops loops = getLoops(op);
@@ -229,8 +225,7 @@ Value mlir::gather::buildAllReduceForm(OpBuilder &builder, GatherOp op,
                                     positions.getResult(0),
                                     plan.localResultType);
   if (!gathered) {
-    op->emitOpError("the local gather of the all-reduce form has no valid "
-                    "type");
+    emitShardingError(op, plan, "the local gather has no valid type");
     return {};
   }
   if (plan.boundsCheck != BoundsCheck::None) {

@@ -281,7 +281,8 @@ mlir::gather::planSharding(GatherOp op, ArrayRef<Sharding> operandShardings,
   plan.boundsCheck = getBoundsCheck(op);
   plan.localResultType = op.getResultType();
   SmallVector<Sharding, 3> all{operandShardings[0], operandShardings[1],
-                            resultShardings[0]};
+                               resultShardings[0]};
+  plan.shardings = all;
   FailureOr<FlatSymbolRefAttr> gridName = getCommonGrid(all);
   if (failed(gridName))
     return error("the shardings name different grids");

@@ -85,6 +85,8 @@ struct ShardingPlan {
   /// The result type of this process's block.
   RankedTensorType localResultType;
   BoundsCheck boundsCheck = BoundsCheck::Assert;
+  /// The shardings of data, indices and result, for diagnostics.
+  SmallVector<shard::Sharding, 3> shardings;
 };
 
 /// The discardable attribute with which gather-shard-partition tells the
@@ -107,6 +109,12 @@ InFlightDiagnostic emitShardingError(GatherOp op,
                                      ArrayRef<shard::Sharding> operandShardings,
                                      ArrayRef<shard::Sharding> resultShardings,
                                      const Twine &reason);
+inline InFlightDiagnostic emitShardingError(GatherOp op,
+                                            const ShardingPlan &plan,
+                                            const Twine &reason) {
+  return emitShardingError(op, ArrayRef(plan.shardings).take_front(2),
+                           ArrayRef(plan.shardings).drop_front(2), reason);
+}
 
 /// Returns the linear position of this process among the members of the
 /// group of `axes` (the first axis varies slowest).

@@ -53,21 +53,6 @@ func.func @signed_ids(%table: tensor<8x4xf32>, %ids: tensor<6xsi64>) -> tensor<6
 
 shard.grid @grid(shape = 2)
 
-// Rows and ids split over the same grid axis: propagation finds no sharding
-// for the result, and the gather has no partitioned form.
-func.func @rows_and_ids(%table: tensor<8x4xf32>, %ids: tensor<6xi64>) -> tensor<6x4xf32> {
-  %split = shard.sharding @grid split_axes = [[0]] : !shard.sharding
-  %t = shard.shard %table to %split annotate_for_users : tensor<8x4xf32>
-  %i = shard.shard %ids to %split annotate_for_users : tensor<6xi64>
-  %r = gather.gather %t[%i] : tensor<8x4xf32>, tensor<6xi64>
-  // expected-error @below {{sharding propagation found no sharding for operand 0: the annotations conflict}}
-  return %r : tensor<6x4xf32>
-}
-
-// -----
-
-shard.grid @grid(shape = 2)
-
 // The rows split along grid axis 0 and the columns of the result along the
 // same axis: propagation cannot shard the ids, upstream partitioning would
 // crash on the op.
@@ -79,21 +64,4 @@ func.func @axis_twice(%table: tensor<8x4xf32>, %ids: tensor<6xi64>) -> tensor<6x
   %cols = shard.sharding @grid split_axes = [[], [0]] : !shard.sharding
   %r1 = shard.shard %r to %cols : tensor<6x4xf32>
   return %r1 : tensor<6x4xf32>
-}
-
-// -----
-
-shard.grid @grid(shape = 2)
-
-func.func @lookup(%table: tensor<8x4xf32>, %ids: tensor<6xi64>) -> tensor<6x4xf32> {
-  %split = shard.sharding @grid split_axes = [[0]] : !shard.sharding
-  %i = shard.shard %ids to %split : tensor<6xi64>
-  %r = gather.gather %table[%i] : tensor<8x4xf32>, tensor<6xi64>
-  return %r : tensor<6x4xf32>
-}
-
-func.func @sharded_result(%table: tensor<8x4xf32>, %ids: tensor<6xi64>) -> tensor<6x4xf32> {
-  // expected-error @below {{result 0 of the call to @lookup is sharded ('tensor<3x4xf32>' per process instead of 'tensor<6x4xf32>'): gathering it back needs shard.all_gather, which convert-shard-to-mpi does not lower; return it replicated}}
-  %r = call @lookup(%table, %ids) : (tensor<8x4xf32>, tensor<6xi64>) -> tensor<6x4xf32>
-  return %r : tensor<6x4xf32>
 }

@@ -149,7 +149,9 @@ def Exchange_AbortOp : Exchange_GroupOp<"abort", [
     Prints `message` on standard error, formatted with `args` (each `%lld`
     or `%llu` of the message takes the next argument; `%%` is a percent
     sign) and followed by a newline, waits until every member of the group
-    has printed (`MPI_Barrier`), and ends the process with exit status 1.
+    has printed (`MPI_Barrier`), and ends the process with exit status 1
+    (after `MPI_Finalize` when the group is the whole grid, so that every
+    process ends by itself).
     Every member of the group must reach an `exchange.abort` at the same
     point of the program (the members decide it from data they all hold),
     so that every one of them prints before any process ends.
