@@ -291,6 +291,8 @@ static FailureOr<Value> gatherBlocks(OpBuilder &b, Location loc, Value block,
     Value whole = tensor::EmptyOp::create(b, loc, shape, elem);
     int64_t start = 0;
     for (auto [j, length] : llvm::enumerate(split.second)) {
+      if (length == 0)
+        continue;
       SmallVector<OpFoldResult> from(shape.size(), b.getIndexAttr(0));
       SmallVector<OpFoldResult> to(shape.size(), b.getIndexAttr(0));
       SmallVector<OpFoldResult> sizes, ones(shape.size(), b.getIndexAttr(1));

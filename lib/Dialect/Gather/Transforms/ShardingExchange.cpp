@@ -93,7 +93,7 @@ LogicalResult checkExchangeForm(GatherOp op, const ShardingPlan &plan) {
   return success();
 }
 
-/// The ids as a 1-D tensor of signless integers or index.
+/// The ids as a 1-D tensor.
 Value flattenIds(OpBuilder &b, Location loc, Value ids) {
   auto type = cast<RankedTensorType>(ids.getType());
   Value flat = ids;
@@ -102,13 +102,6 @@ Value flattenIds(OpBuilder &b, Location loc, Value ids) {
     for (int64_t dim = 0; dim < type.getRank(); ++dim)
       all[0].push_back(dim);
     flat = tensor::CollapseShapeOp::create(b, loc, ids, all);
-  }
-  Type elem = type.getElementType();
-  if (!elem.isIndex() && !elem.isSignlessInteger()) {
-    auto flatType = cast<RankedTensorType>(flat.getType());
-    Type signless = IntegerType::get(b.getContext(),
-                                     elem.getIntOrFloatBitWidth());
-    flat = tensor::BitcastOp::create(b, loc, flatType.clone(signless), flat);
   }
   return flat;
 }
@@ -187,6 +180,13 @@ OwnerPass buildOwnerPass(OpBuilder &b, Location loc, GatherOp op,
       ValueRange{counts0, owners0, locals0, noneFound, zero},
       [&](OpBuilder &nb, Location l, Value i, ValueRange state) {
         Value raw = tensor::ExtractOp::create(nb, l, flat, i);
+        // arith works on signless integers only; the bits are the same
+        // (as in the CPU lowering, reconcile-unrealized-casts drops it).
+        if (!idElem.isIndex() && !idElem.isSignlessInteger())
+          raw = UnrealizedConversionCastOp::create(
+                    nb, l, nb.getIntegerType(idElem.getIntOrFloatBitWidth()),
+                    raw)
+                    .getResult(0);
         Value k = raw;
         if (idElem.isIndex())
           k = arith::IndexCastOp::create(nb, l, i64, raw);

@@ -136,11 +136,11 @@ func.func @grid2d(%table: tensor<8x4xf32>, %ids: tensor<2x6xi32>) -> tensor<2x6x
 // -----
 
 // Unsigned ids are never negative: no wrap, one unsigned comparison; the
-// signedness goes with a bitcast.
+// signedness goes with a cast of each value (as in the CPU lowering).
 // CHECK-LABEL: func.func @unsigned
-// CHECK:         %[[B:.*]] = tensor.bitcast %{{.*}} : tensor<3xui32> to tensor<3xi32>
 // CHECK:         scf.for
-// CHECK:           %[[K:.*]] = tensor.extract %[[B]]
+// CHECK:           %[[U:.*]] = tensor.extract %{{.*}} : tensor<3xui32>
+// CHECK:           %[[K:.*]] = builtin.unrealized_conversion_cast %[[U]] : ui32 to i32
 // CHECK:           %[[W:.*]] = arith.extui %[[K]] : i32 to i64
 // CHECK:           arith.cmpi ult, %[[W]]
 shard.grid @grid(shape = 2)
