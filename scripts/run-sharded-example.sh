@@ -7,7 +7,8 @@
 # N >= 1: sets the shape of every 1-D `shard.grid` to N, lowers the module
 # with `gather-opt --gather-to-mpi`, translates it to LLVM IR, compiles it
 # with clang-22 against libmpich and the runner-utils libraries, and runs it
-# under `mpirun.mpich -np N`.
+# under `mpirun.mpich -np N` (with the extra arguments of $GATHER_MPIRUN_ARGS,
+# e.g. a hostfile: scripts/run-netns-example.sh).
 # N = 0: removes the sharding annotations (grids and shardings deleted,
 # `shard.shard` replaced by a no-op cast, the process index replaced by 0)
 # and runs the module through `gather-opt --gather-to-llvm` and mlir-runner.
@@ -59,4 +60,5 @@ pipeline="--gather-to-mpi"
 clang-22 -O2 -Wno-override-module "$work/module.ll" -o "$work/program" \
   -L"$llvm/lib" -lmlir_runner_utils -lmlir_c_runner_utils -lmpich \
   -Wl,-rpath,"$llvm/lib"
-mpirun.mpich -np "$n" "$work/program"
+# shellcheck disable=SC2086 # GATHER_MPIRUN_ARGS holds several arguments
+mpirun.mpich ${GATHER_MPIRUN_ARGS:-} -np "$n" "$work/program"
