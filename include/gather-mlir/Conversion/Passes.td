@@ -322,11 +322,12 @@ def ConvertShardToExchange
                 "buffer ops";
   let description = [{
     Replaces, on tensors, `exchange.all_to_all_v`, `shard.all_to_all` (split
-    and concatenation along dimension 0), `shard.all_gather` and
+    and concatenation along dimension 0), `shard.all_gather`,
+    `shard.all_reduce` (sums of signless integers, `f32` or `f64`) and
     `shard.all_slice` by their buffers and one exchange buffer op each
-    (`exchange.alltoallv`, `exchange.alltoall`, `exchange.allgather`; a
-    slice needs no communication: `tensor.extract_slice` at this process's
-    block). The operands become buffers with `bufferization.to_buffer`, the
+    (`exchange.alltoallv`, `exchange.alltoall`, `exchange.allgather`,
+    `exchange.allreduce`; a slice needs no communication:
+    `tensor.extract_slice` at this process's block). The operands become buffers with `bufferization.to_buffer`, the
     received data a new buffer that `bufferization.to_tensor` turns back
     into the result, so that one-shot bufferization later uses the operands'
     buffers as they are. Counts and displacements of `exchange.alltoallv`
@@ -335,7 +336,10 @@ def ConvertShardToExchange
     axis, the operand's data in place).
 
     Runs before upstream `convert-shard-to-mpi`, which lowers the rest
-    (`shard.all_reduce`, process indices). A collective it cannot lower
+    (process indices, other all-reduces). Unlike upstream's all-reduce,
+    this one copies nothing, splits no communicator per call and takes the
+    dynamic sizes of its operand (MLIR 22's reads the dimension
+    `ShapedType::kDynamic`, and so a garbage size, for a dynamic size). A collective it cannot lower
     (`shard.all_to_all` along other dimensions, tensors with dynamic sizes
     in a gather or slice) is left for `gather-shard-finalize` to report.
   }];
@@ -355,9 +359,10 @@ def ConvertExchangeToLLVM
     : Pass<"convert-exchange-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Lower the exchange buffer ops to MPI calls";
   let description = [{
-    Replaces `exchange.alltoall`, `exchange.alltoallv`, `exchange.allgather`
-    and `exchange.abort` by calls of `MPI_Alltoall`, `MPI_Alltoallv`,
-    `MPI_Allgather` and of `dprintf`, `MPI_Barrier` (and `MPI_Finalize`
+    Replaces `exchange.alltoall`, `exchange.alltoallv`, `exchange.allgather`,
+    `exchange.allreduce` and `exchange.abort` by calls of `MPI_Alltoall`,
+    `MPI_Alltoallv`, `MPI_Allgather`, `MPI_Allreduce` (`MPI_SUM`) and of
+    `dprintf`, `MPI_Barrier` (and `MPI_Finalize`
     when the group is the whole grid) and `_exit`, for the
     MPI ABI that the module's `dlti.map` entry `"MPI:Implementation"` names
     (`"MPICH"`, the default, or `"OpenMPI"`). `convert-to-llvm` does the
@@ -373,7 +378,8 @@ def ConvertExchangeToLLVM
     other axes, key: the position in the group), and keeps the result in an
     internal global for every later call. Buffers are passed as the address
     of their first element and their number of elements, with the signed
-    integer datatype of the element's size (the exchanges move bytes).
+    integer datatype of the element's size (the exchanges move bytes), or
+    `MPI_FLOAT` and `MPI_DOUBLE` for the sums of `f32` and `f64`.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }

@@ -107,6 +107,11 @@ public:
   /// The signed integer datatype of `bytes` bytes (1, 2, 4 or 8).
   virtual Value getIntegerDatatype(OpBuilder &b, Location loc, ModuleOp module,
                                    int64_t bytes) const = 0;
+  /// MPI_FLOAT (`bytes` = 4) or MPI_DOUBLE (8).
+  virtual Value getFloatDatatype(OpBuilder &b, Location loc, ModuleOp module,
+                                 int64_t bytes) const = 0;
+  /// MPI_SUM.
+  virtual Value getSumOp(OpBuilder &b, Location loc, ModuleOp module) const = 0;
   /// A communicator handle to and from the i64 in which the helpers keep it.
   virtual Value commToI64(OpBuilder &b, Location loc, Value comm) const = 0;
   virtual Value commFromI64(OpBuilder &b, Location loc, Value bits) const = 0;
@@ -128,6 +133,14 @@ public:
     int64_t number = bytes == 1 ? 0x37 : bytes == 2 ? 0x38 : bytes == 4 ? 0x39
                                                                         : 0x3a;
     return i32Constant(b, loc, 0x4c000000 | (bytes << 8) | number);
+  }
+  Value getFloatDatatype(OpBuilder &b, Location loc, ModuleOp,
+                         int64_t bytes) const override {
+    // MPI_FLOAT and MPI_DOUBLE of mpi.h.
+    return i32Constant(b, loc, bytes == 4 ? 0x4c00040a : 0x4c00080b);
+  }
+  Value getSumOp(OpBuilder &b, Location loc, ModuleOp) const override {
+    return i32Constant(b, loc, 0x58000003);
   }
   Value commToI64(OpBuilder &b, Location loc, Value comm) const override {
     return LLVM::SExtOp::create(b, loc, b.getI64Type(), comm);
@@ -151,6 +164,14 @@ public:
                            int64_t bytes) const override {
     std::string name = "ompi_mpi_int" + std::to_string(bytes * 8) + "_t";
     return getObject(b, loc, module, name);
+  }
+  Value getFloatDatatype(OpBuilder &b, Location loc, ModuleOp module,
+                         int64_t bytes) const override {
+    return getObject(b, loc, module,
+                     bytes == 4 ? "ompi_mpi_float" : "ompi_mpi_double");
+  }
+  Value getSumOp(OpBuilder &b, Location loc, ModuleOp module) const override {
+    return getObject(b, loc, module, "ompi_mpi_op_sum");
   }
   Value commToI64(OpBuilder &b, Location loc, Value comm) const override {
     return LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), comm);
@@ -506,6 +527,41 @@ public:
   }
 };
 
+/// exchange.allreduce: `MPI_Allreduce` with `MPI_SUM`.
+class AllReducePattern : public ExchangePattern<exchange::AllReduceOp> {
+public:
+  using ExchangePattern::ExchangePattern;
+
+  LogicalResult
+  matchAndRewrite(exchange::AllReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    std::unique_ptr<MPIABI> abi = MPIABI::get(module);
+    MLIRContext *ctx = op.getContext();
+    Type ptr = LLVM::LLVMPointerType::get(ctx), i32 = rewriter.getI32Type();
+    Type handle = abi->getHandleType(ctx);
+    auto fn = getOrDeclare(
+        rewriter, module, "MPI_Allreduce",
+        LLVM::LLVMFunctionType::get(i32,
+                                    {ptr, ptr, i32, handle, handle, handle}));
+    Value comm = getGroupComm(rewriter, op, *abi);
+    Value send = getPointer(rewriter, loc, op.getSend(), adaptor.getSend());
+    Value recv = getPointer(rewriter, loc, op.getRecv(), adaptor.getRecv());
+    Value count = getNumElements(rewriter, loc, op.getSend(), adaptor.getSend());
+    Type elem = cast<MemRefType>(op.getSend().getType()).getElementType();
+    Value type = isa<FloatType>(elem)
+                     ? abi->getFloatDatatype(rewriter, loc, module,
+                                             exchange::getElementByteSize(elem))
+                     : getDatatype(rewriter, loc, module, *abi, op.getSend());
+    Value sum = abi->getSumOp(rewriter, loc, module);
+    LLVM::CallOp::create(rewriter, loc, fn,
+                         ValueRange{send, recv, count, type, sum, comm});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// exchange.abort: the message, a barrier of the group, `MPI_Finalize` when
 /// the group is the whole grid, `_exit(1)`.
 class AbortPattern : public ConvertOpToLLVMPattern<exchange::AbortOp> {
@@ -590,7 +646,7 @@ void mlir::gather::populateExchangeToLLVMConversionPatterns(
       converter, "MPI_Alltoall", /*perMember=*/true);
   patterns.add<CountedCollectivePattern<exchange::AllGatherOp>>(
       converter, "MPI_Allgather", /*perMember=*/false);
-  patterns.add<AllToAllVPattern, AbortPattern>(converter);
+  patterns.add<AllToAllVPattern, AllReducePattern, AbortPattern>(converter);
 }
 
 void mlir::gather::registerConvertExchangeToLLVMInterface(

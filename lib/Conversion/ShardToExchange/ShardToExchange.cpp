@@ -182,7 +182,7 @@ LogicalResult lowerAllToAllV(exchange::AllToAllVOp op,
 }
 
 //===----------------------------------------------------------------------===//
-// shard.all_to_all, shard.all_gather, shard.all_slice
+// shard.all_to_all, shard.all_gather, shard.all_slice, shard.all_reduce
 //===----------------------------------------------------------------------===//
 
 /// shard.all_to_all splitting and concatenating along dimension 0 (equal
@@ -314,6 +314,39 @@ LogicalResult lowerAllSlice(shard::AllSliceOp op,
   return success();
 }
 
+/// shard.all_reduce summing signless integers, f32 or f64 (no conversion of
+/// the element type): an exchange.allreduce into a new buffer (no copy, no
+/// communicator split per call; dynamic sizes are taken from the operand).
+LogicalResult lowerAllReduce(shard::AllReduceOp op,
+                             SymbolTableCollection &symbols) {
+  FailureOr<GroupInfo> group =
+      getGroup(op, op.getGridAttr(), op.getGridAxes(), symbols);
+  auto type = dyn_cast<RankedTensorType>(op.getInput().getType());
+  Type elem = type ? type.getElementType() : Type();
+  if (failed(group) || !type || op.getResult().getType() != type ||
+      op.getReduction() != shard::ReductionKind::Sum ||
+      !(elem.isSignlessInteger() || elem.isF32() || elem.isF64()) ||
+      exchange::getElementByteSize(elem) == 0)
+    return failure();
+  IRRewriter b(op);
+  Location loc = op.getLoc();
+  if (group->size == 1) {
+    b.replaceOp(op, op.getInput());
+    return success();
+  }
+  SmallVector<Value> dynamicSizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    if (type.isDynamicDim(dim))
+      dynamicSizes.push_back(tensor::DimOp::create(b, loc, op.getInput(), dim));
+  Value send = toBuffer(b, loc, op.getInput());
+  auto bufferType = MemRefType::get(type.getShape(), elem);
+  Value recv = memref::AllocOp::create(b, loc, bufferType, dynamicSizes);
+  auto [shape, axes] = getGroupAttrs(b, *group);
+  exchange::AllReduceOp::create(b, loc, shape, axes, send, recv);
+  b.replaceOp(op, toTensor(b, loc, recv, type));
+  return success();
+}
+
 struct ConvertShardToExchangePass
     : public mlir::gather::impl::ConvertShardToExchangeBase<
           ConvertShardToExchangePass> {
@@ -322,7 +355,7 @@ struct ConvertShardToExchangePass
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
       if (isa<exchange::AllToAllVOp, shard::AllToAllOp, shard::AllGatherOp,
-              shard::AllSliceOp>(op))
+              shard::AllSliceOp, shard::AllReduceOp>(op))
         ops.push_back(op);
     });
     // An op that cannot be lowered stays (gather-shard-finalize names it).
@@ -335,6 +368,8 @@ struct ConvertShardToExchangePass
         (void)lowerAllGather(allGather, symbols);
       else if (auto allSlice = dyn_cast<shard::AllSliceOp>(op))
         (void)lowerAllSlice(allSlice, symbols);
+      else if (auto allReduce = dyn_cast<shard::AllReduceOp>(op))
+        (void)lowerAllReduce(allReduce, symbols);
     }
   }
 };

@@ -46,6 +46,16 @@ func.func @gather(%s: memref<2xf32>, %r: memref<6xf32>) {
   return
 }
 
+// CHECK-LABEL: @sum(
+// f32 sums: MPI_FLOAT (0x4c00040a), MPI_SUM (0x58000003).
+// CHECK:         %[[F:.*]] = llvm.mlir.constant(1275069450 : i32) : i32
+// CHECK:         %[[SUM:.*]] = llvm.mlir.constant(1476395011 : i32) : i32
+// CHECK:         llvm.call @MPI_Allreduce(%{{.*}}, %{{.*}}, %{{.*}}, %[[F]], %[[SUM]], %{{.*}})
+func.func @sum(%s: memref<?xf32>, %r: memref<?xf32>) {
+  exchange.allreduce %s, %r over [4] axes [0] : memref<?xf32>, memref<?xf32>
+  return
+}
+
 // CHECK-LABEL: @stop(
 // CHECK:         llvm.call @fflush(
 // CHECK:         llvm.call @dprintf(%{{.*}}, %{{.*}}, %{{.*}}) vararg

@@ -94,6 +94,29 @@ func.func @slice(%m: tensor<6x4xf32>) -> tensor<3x4xf32> {
   return %0 : tensor<3x4xf32>
 }
 
+// A sum with a dynamic size: the result buffer takes the operand's size
+// (upstream's lowering reads dimension kDynamic), no copy, no split.
+// CHECK-LABEL: func.func @sum
+// CHECK-SAME:    (%[[X:.*]]: tensor<8x?x3xi32>)
+// CHECK:         %[[C1:.*]] = arith.constant 1 : index
+// CHECK:         %[[D:.*]] = tensor.dim %[[X]], %[[C1]] : tensor<8x?x3xi32>
+// CHECK:         %[[S:.*]] = bufferization.to_buffer %[[X]] read_only
+// CHECK:         %[[R:.*]] = memref.alloc(%[[D]]) : memref<8x?x3xi32>
+// CHECK:         exchange.allreduce %[[S]], %[[R]] over [2, 3] axes [1] : memref<8x?x3xi32>, memref<8x?x3xi32>
+// CHECK-NOT:     mpi.comm_split
+func.func @sum(%x: tensor<8x?x3xi32>) -> tensor<8x?x3xi32> {
+  %0 = shard.all_reduce %x on @grid grid_axes = [1] : tensor<8x?x3xi32> -> tensor<8x?x3xi32>
+  return %0 : tensor<8x?x3xi32>
+}
+
+// A maximum is left to upstream's convert-shard-to-mpi.
+// CHECK-LABEL: func.func @max
+// CHECK:         shard.all_reduce
+func.func @max(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = shard.all_reduce %x on @grid grid_axes = [1] reduction = max : tensor<4xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
 // -----
 
 shard.grid @single(shape = 1x4)

@@ -167,6 +167,23 @@ LogicalResult AllGatherOp::verify() {
   return success();
 }
 
+LogicalResult AllReduceOp::verify() {
+  if (failed(verifyGroup(*this, getGridShape(), getGridAxes())) ||
+      failed(verifyBuffers(*this, getSend(), getRecv())))
+    return failure();
+  auto send = cast<MemRefType>(getSend().getType());
+  auto recv = cast<MemRefType>(getRecv().getType());
+  Type elem = send.getElementType();
+  if (!elem.isSignlessInteger() && !elem.isF32() && !elem.isF64())
+    return emitOpError("sums signless integers, f32 and f64, not ") << elem;
+  if (send.hasStaticShape() && recv.hasStaticShape() &&
+      send.getNumElements() != recv.getNumElements())
+    return emitOpError("sends ") << send.getNumElements()
+                                 << " elements but receives "
+                                 << recv.getNumElements();
+  return success();
+}
+
 LogicalResult AbortOp::verify() {
   if (failed(verifyGroup(*this, getGridShape(), getGridAxes())))
     return failure();

@@ -163,8 +163,8 @@ OwnerPass buildOwnerPass(OpBuilder &b, Location loc, GatherOp op,
                          const ShardingPlan &plan, Value flat) {
   int64_t members = plan.rowSplit.offsets.size() - 1;
   int64_t rows = plan.rowSplit.offsets.back();
-  bool isUnsigned = op.getIndicesType().getElementType().isUnsignedInteger();
   Type idElem = cast<RankedTensorType>(flat.getType()).getElementType();
+  bool isUnsigned = idElem.isUnsignedInteger();
   Type i64 = b.getI64Type();
   Value n = tensor::DimOp::create(b, loc, flat, 0);
   Value zeroCounts = tensor::EmptyOp::create(b, loc, {members}, i64);
@@ -180,20 +180,7 @@ OwnerPass buildOwnerPass(OpBuilder &b, Location loc, GatherOp op,
       ValueRange{counts0, owners0, locals0, noneFound, zero},
       [&](OpBuilder &nb, Location l, Value i, ValueRange state) {
         Value raw = tensor::ExtractOp::create(nb, l, flat, i);
-        // arith works on signless integers only; the bits are the same
-        // (as in the CPU lowering, reconcile-unrealized-casts drops it).
-        if (!idElem.isIndex() && !idElem.isSignlessInteger())
-          raw = UnrealizedConversionCastOp::create(
-                    nb, l, nb.getIntegerType(idElem.getIntOrFloatBitWidth()),
-                    raw)
-                    .getResult(0);
-        Value k = raw;
-        if (idElem.isIndex())
-          k = arith::IndexCastOp::create(nb, l, i64, raw);
-        else if (idElem.getIntOrFloatBitWidth() < 64 && isUnsigned)
-          k = arith::ExtUIOp::create(nb, l, i64, raw);
-        else if (idElem.getIntOrFloatBitWidth() < 64)
-          k = arith::ExtSIOp::create(nb, l, i64, raw);
+        Value k = extendIndexToI64(nb, l, raw, idElem);
         Value rowsValue = c64(nb, l, rows);
         Value w = k, valid;
         if (isUnsigned) {

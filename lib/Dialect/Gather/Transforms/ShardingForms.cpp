@@ -6,8 +6,8 @@
 //
 // The local form: the gather of this process's blocks. The all-reduce form
 // of a row-split table (ids not split over the rows' grid axes): every
-// process gathers the rows it holds, puts the additive identity elsewhere,
-// and `shard.all_reduce` sums the parts (docs/Sharding.md).
+// process gathers the rows it holds, as integer bits, puts 0 elsewhere, and
+// `shard.all_reduce` sums the parts (docs/Sharding.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,23 +47,43 @@ Value mlir::gather::buildLocalGather(OpBuilder &b, GatherOp op, Value data,
 
 namespace {
 
-/// The additive identity used for the rows a process does not hold: -0.0 for
-/// floats (x + -0.0 == x bit for bit, -0.0 included), 0 for integers.
-TypedAttr getAdditiveIdentity(OpBuilder &b, Type type) {
-  if (auto floatType = dyn_cast<FloatType>(type))
-    return b.getFloatAttr(
-        floatType, APFloat::getZero(floatType.getFloatSemantics(), true));
-  return b.getIntegerAttr(type, 0);
+/// The signless integer type whose sum carries `type`'s bits, or null: the
+/// type itself for signless integers, the integer of the same width for
+/// floats, i8 for i1, i64 for index.
+Type getBitsType(Type type) {
+  MLIRContext *ctx = type.getContext();
+  if (type.isIndex())
+    return IntegerType::get(ctx, 64);
+  if (type.isInteger(1))
+    return IntegerType::get(ctx, 8);
+  if (type.isSignlessInteger() || isa<FloatType>(type)) {
+    unsigned width = type.getIntOrFloatBitWidth();
+    if (llvm::is_contained({8u, 16u, 32u, 64u}, width))
+      return IntegerType::get(ctx, width);
+  }
+  return {};
 }
 
-/// Element types that `convert-shard-to-mpi` can sum with MPI.
-bool hasMPISum(Type type) {
-  if (type.isF32() || type.isF64())
-    return true;
-  if (auto intType = dyn_cast<IntegerType>(type))
-    return intType.isSignless() &&
-           llvm::is_contained({8u, 16u, 32u, 64u}, intType.getWidth());
-  return false;
+/// `value` (of `type`) as the bits of getBitsType(type), and back.
+Value toBits(OpBuilder &b, Location loc, Value value, Type type) {
+  Type bits = getBitsType(type);
+  if (type == bits)
+    return value;
+  if (type.isIndex())
+    return arith::IndexCastOp::create(b, loc, bits, value);
+  if (type.isInteger(1))
+    return arith::ExtUIOp::create(b, loc, bits, value);
+  return arith::BitcastOp::create(b, loc, bits, value);
+}
+Value fromBits(OpBuilder &b, Location loc, Value value, Type type) {
+  Type bits = getBitsType(type);
+  if (type == bits)
+    return value;
+  if (type.isIndex())
+    return arith::IndexCastOp::create(b, loc, type, value);
+  if (type.isInteger(1))
+    return arith::TruncIOp::create(b, loc, type, value);
+  return arith::BitcastOp::create(b, loc, type, value);
 }
 
 /// Returns a `tensor.empty` shaped like `like` with element type `elemType`.
@@ -76,7 +96,6 @@ Value emptyLike(OpBuilder &b, Location loc, Value like, Type elemType) {
 LogicalResult checkAllReduceForm(GatherOp op, const ShardingPlan &plan) {
   int64_t globalRows = op.getDataType().getDimSize(op.getNormalizedAxis());
   Type elemType = op.getDataType().getElementType();
-  Type idxElemType = op.getIndicesType().getElementType();
   auto error = [&](const Twine &reason) {
     return emitShardingError(op, plan, reason);
   };
@@ -91,12 +110,10 @@ LogicalResult checkAllReduceForm(GatherOp op, const ShardingPlan &plan) {
     if (end <= start)
       return error("splitting the gathered dimension leaves a process "
                    "without rows");
-  if (!hasMPISum(elemType))
-    return error("splitting the gathered dimension needs an element type "
-                 "that MPI sums (f32, f64, i8, i16, i32, i64)");
-  if (!idxElemType.isSignlessInteger() && !idxElemType.isIndex())
-    return error("splitting the gathered dimension needs signless integer "
-                 "or index indices");
+  if (!getBitsType(elemType))
+    return error("splitting the gathered dimension needs signless integers, "
+                 "floats of 8 to 64 bits or index as elements (their bits "
+                 "are summed)");
   return success();
 }
 
@@ -234,28 +251,45 @@ Value mlir::gather::buildAllReduceForm(OpBuilder &builder, GatherOp op,
     local.setIndicesNonnegative(true);
   }
 
-  // Rows held elsewhere become the additive identity.
+  // The rows held here as integer bits, 0 elsewhere: summed over the group
+  // (the one process holding a row adds its bits to zeros), they arrive bit
+  // for bit, -0.0 and NaN payloads included.
   MLIRContext *ctx = op->getContext();
   auto gatheredType = cast<RankedTensorType>(gathered.getType());
+  Type bitsType = getBitsType(elemType);
+  auto bitsTensorType = gatheredType.clone(bitsType);
   int64_t resultRank = loops.resultRank();
   SmallVector<AffineExpr> maskExprs;
   for (int64_t dim = 0; dim < loops.idxRank; ++dim)
     maskExprs.push_back(getAffineDimExpr(loops.indicesLoop(dim), ctx));
   AffineMap resultIdentity = AffineMap::getMultiDimIdentityMap(resultRank, ctx);
-  Value identity = arith::ConstantOp::create(
-      builder, loc, getAdditiveIdentity(builder, elemType));
+  SmallVector<utils::IteratorType> parallel(resultRank,
+                                            utils::IteratorType::parallel);
+  Value zero = arith::ConstantOp::create(builder, loc,
+                                         builder.getIntegerAttr(bitsType, 0));
+  Value init = bitsType == elemType
+                   ? gathered
+                   : emptyLike(builder, loc, gathered, bitsType);
   auto masked = linalg::GenericOp::create(
-      builder, loc, TypeRange{gatheredType}, ValueRange{positions.getResult(1)},
-      ValueRange{gathered},
-      {AffineMap::get(resultRank, 0, maskExprs, ctx), resultIdentity},
-      SmallVector<utils::IteratorType>(resultRank,
-                                       utils::IteratorType::parallel),
-      [&](OpBuilder &b, Location l, ValueRange args) {
-        Value value = arith::SelectOp::create(b, l, args[0], args[1], identity);
+      builder, loc, TypeRange{bitsTensorType},
+      ValueRange{gathered, positions.getResult(1)}, ValueRange{init},
+      {resultIdentity, AffineMap::get(resultRank, 0, maskExprs, ctx),
+       resultIdentity},
+      parallel, [&](OpBuilder &b, Location l, ValueRange args) {
+        Value bits = toBits(b, l, args[0], elemType);
+        Value value = arith::SelectOp::create(b, l, args[1], bits, zero);
         linalg::YieldOp::create(b, l, value);
       });
-  auto reduced = shard::AllReduceOp::create(
-      builder, loc, gatheredType, plan.grid.getSymName(), plan.rowSplit.axes,
-      masked.getResult(0), shard::ReductionKind::Sum);
-  return reduced.getResult();
+  Value reduced = shard::AllReduceOp::create(
+      builder, loc, bitsTensorType, plan.grid.getSymName(),
+      plan.rowSplit.axes, masked.getResult(0), shard::ReductionKind::Sum);
+  if (bitsType == elemType)
+    return reduced;
+  auto values = linalg::GenericOp::create(
+      builder, loc, TypeRange{gatheredType}, ValueRange{reduced},
+      ValueRange{gathered}, {resultIdentity, resultIdentity}, parallel,
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        linalg::YieldOp::create(b, l, fromBits(b, l, args[0], elemType));
+      });
+  return values.getResult(0);
 }

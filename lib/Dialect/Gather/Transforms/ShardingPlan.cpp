@@ -91,7 +91,13 @@ Value mlir::gather::extendIndexToI64(OpBuilder &b, Location loc, Value k,
   Type i64 = b.getI64Type();
   if (type.isIndex())
     return arith::IndexCastOp::create(b, loc, i64, k);
-  if (type.getIntOrFloatBitWidth() == 64)
+  unsigned width = type.getIntOrFloatBitWidth();
+  // arith works on signless integers only; the bits are the same (as in the
+  // CPU lowering, reconcile-unrealized-casts drops the cast).
+  if (!type.isSignlessInteger())
+    k = UnrealizedConversionCastOp::create(b, loc, b.getIntegerType(width), k)
+            .getResult(0);
+  if (width == 64)
     return k;
   if (type.isUnsignedInteger())
     return arith::ExtUIOp::create(b, loc, i64, k);

@@ -140,8 +140,9 @@ Value buildAllReduceForm(OpBuilder &b, GatherOp op, const ShardingPlan &plan,
 Value buildExchangeForm(OpBuilder &b, GatherOp op, const ShardingPlan &plan,
                         Value localData, Value localIndices);
 
-/// i64 value of the index `k` (of element type `type`) for the row
-/// arithmetic: sign-extended (signless, signed) or zero-extended (unsigned).
+/// i64 value of the index `k` (of element type `type`, any signedness) for
+/// the row arithmetic: sign-extended (signless, signed) or zero-extended
+/// (unsigned).
 Value extendIndexToI64(OpBuilder &b, Location loc, Value k, Type type);
 
 /// Stops every process of the group of `plan` with the out-of-bounds message

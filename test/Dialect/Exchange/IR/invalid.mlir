@@ -185,3 +185,19 @@ func.func @abort_axis() {
   exchange.abort over [2] axes [2] "stop"
   return
 }
+
+// -----
+
+func.func @sum_type(%a: memref<4xf16>) {
+  // expected-error @below {{'exchange.allreduce' op sums signless integers, f32 and f64, not 'f16'}}
+  exchange.allreduce %a, %a over [2] axes [0] : memref<4xf16>, memref<4xf16>
+  return
+}
+
+// -----
+
+func.func @sum_sizes(%a: memref<4xi32>, %b: memref<5xi32>) {
+  // expected-error @below {{'exchange.allreduce' op sends 4 elements but receives 5}}
+  exchange.allreduce %a, %b over [2] axes [0] : memref<4xi32>, memref<5xi32>
+  return
+}

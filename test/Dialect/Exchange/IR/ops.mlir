@@ -21,6 +21,7 @@ func.func @tensors(%ids: tensor<6xi64>, %c: tensor<3xi64>, %rows: tensor<?x4xf16
 // CHECK: exchange.alltoall %{{.*}}, %{{.*}} over [2, 3] axes [1] : memref<6xi64>, memref<6xi64>
 // CHECK: exchange.alltoallv %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} over [2, 3] axes [0] : memref<?x4xf32>, memref<2xi32>, memref<2xi32>, memref<?x4xf32>, memref<2xi32>, memref<2xi32>
 // CHECK: exchange.allgather %{{.*}}, %{{.*}} over [2, 3] axes [0, 1] : memref<2x2xbf16>, memref<12x2xbf16>
+// CHECK: exchange.allreduce %{{.*}}, %{{.*}} over [2, 3] axes [0, 1] : memref<6xi64>, memref<6xi64>
 // CHECK: exchange.abort over [2, 3] axes [0] "gather: index %lld is out of bounds for a dimension of size %lld (100%%)"(%{{.*}}, %{{.*}}) : i64, i64
 // CHECK: exchange.abort over [2, 3] axes [1] "stop"
 func.func @buffers(%a: memref<6xi64>, %b: memref<6xi64>, %rows: memref<?x4xf32>,
@@ -30,6 +31,7 @@ func.func @buffers(%a: memref<6xi64>, %b: memref<6xi64>, %rows: memref<?x4xf32>,
   exchange.alltoallv %rows, %n, %n, %out, %n, %n over [2, 3] axes [0]
       : memref<?x4xf32>, memref<2xi32>, memref<2xi32>, memref<?x4xf32>, memref<2xi32>, memref<2xi32>
   exchange.allgather %g, %all over [2, 3] axes [0, 1] : memref<2x2xbf16>, memref<12x2xbf16>
+  exchange.allreduce %a, %b over [2, 3] axes [0, 1] : memref<6xi64>, memref<6xi64>
   exchange.abort over [2, 3] axes [0] "gather: index %lld is out of bounds for a dimension of size %lld (100%%)"(%k, %k) : i64, i64
   exchange.abort over [2, 3] axes [1] "stop"
   return

@@ -76,8 +76,8 @@ shard.grid @grid(shape = 2)
 // bounds-check=assert (the default) every process first looks for an
 // out-of-range id (all of them hold the same ids) and stops the group with
 // exchange.abort; then the shard offset of this process, the ids wrapped
-// and made local, the rows held elsewhere replaced by -0.0 in place, and an
-// all-reduce sum.
+// and made local, the rows held here as integer bits (0 elsewhere), their
+// all-reduce sum (exactly the holder's bits) and the floats again.
 // CHECK-DAG:   #[[ID1:.*]] = affine_map<(d0) -> (d0)>
 // CHECK-DAG:   #[[ID2:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG:   #[[ROW:.*]] = affine_map<(d0, d1) -> (d0)>
@@ -114,13 +114,17 @@ shard.grid @grid(shape = 2)
 // CHECK:           %[[SAFE:.*]] = arith.select %[[MINE]], %[[L]], %[[ZERO]]
 // CHECK:           linalg.yield %[[SAFE]], %[[MINE]] : i64, i1
 // CHECK:         %[[G:.*]] = gather.gather %[[T]][%[[POS]]#0] {indices_in_range, indices_nonnegative} : tensor<4x4xf32>, tensor<6xi64>
-// CHECK:         %[[NZ:.*]] = arith.constant -0.000000e+00 : f32
-// CHECK:         %[[M:.*]] = linalg.generic {indexing_maps = [#[[ROW]], #[[ID2]]], iterator_types = ["parallel", "parallel"]} ins(%[[POS]]#1 : tensor<6xi1>) outs(%[[G]] : tensor<6x4xf32>)
-// CHECK-NEXT:    ^bb0(%[[H:.*]]: i1, %[[V:.*]]: f32):
-// CHECK-NEXT:      %[[S:.*]] = arith.select %[[H]], %[[V]], %[[NZ]] : f32
-// CHECK-NEXT:      linalg.yield %[[S]] : f32
-// CHECK:         %[[SUM:.*]] = shard.all_reduce %[[M]] on @grid grid_axes = [0] : tensor<6x4xf32> -> tensor<6x4xf32>
-// CHECK-NEXT:    return %[[SUM]] : tensor<6x4xf32>
+// CHECK:         %[[Z:.*]] = arith.constant 0 : i32
+// CHECK:         %[[M:.*]] = linalg.generic {indexing_maps = [#[[ID2]], #[[ROW]], #[[ID2]]], iterator_types = ["parallel", "parallel"]} ins(%[[G]], %[[POS]]#1 : tensor<6x4xf32>, tensor<6xi1>) outs(%{{.*}} : tensor<6x4xi32>)
+// CHECK-NEXT:    ^bb0(%[[V:.*]]: f32, %[[H:.*]]: i1, %{{.*}}: i32):
+// CHECK-NEXT:      %[[B:.*]] = arith.bitcast %[[V]] : f32 to i32
+// CHECK-NEXT:      %[[S:.*]] = arith.select %[[H]], %[[B]], %[[Z]] : i32
+// CHECK-NEXT:      linalg.yield %[[S]] : i32
+// CHECK:         %[[SUM:.*]] = shard.all_reduce %[[M]] on @grid grid_axes = [0] : tensor<6x4xi32> -> tensor<6x4xi32>
+// CHECK:         %[[F:.*]] = linalg.generic {indexing_maps = [#[[ID2]], #[[ID2]]], {{.*}} ins(%[[SUM]] : tensor<6x4xi32>) outs(%[[G]] : tensor<6x4xf32>)
+// CHECK-NEXT:    ^bb0(%[[I32:.*]]: i32, %{{.*}}: f32):
+// CHECK-NEXT:      arith.bitcast %[[I32]] : i32 to f32
+// CHECK:         return %[[F]] : tensor<6x4xf32>
 func.func @rows(%table: tensor<8x4xf32>, %ids: tensor<6xi64>) -> tensor<6x4xf32> {
   %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %t = shard.shard %table to %rows : tensor<8x4xf32>
@@ -133,7 +137,7 @@ func.func @rows(%table: tensor<8x4xf32>, %ids: tensor<6xi64>) -> tensor<6x4xf32>
 shard.grid @grid4(shape = 4)
 
 // 10 rows over 4 processes (3, 3, 2, 2), i32 data and index ids: explicit
-// offsets, a dynamic local table, 0 as the identity of integers.
+// offsets, a dynamic local table, the integers masked in place.
 // CHECK-LABEL: func.func @rows_uneven
 // CHECK-SAME:    (%[[T:.*]]: tensor<?x3xi32>, %[[I:.*]]: tensor<2x3xindex>) -> tensor<2x3x3xi32>
 // CHECK:         %[[P:.*]] = shard.process_multi_index on @grid4 axes = [0] : index
@@ -144,6 +148,7 @@ shard.grid @grid4(shape = 4)
 // CHECK:           arith.constant 9 : i64
 // CHECK:         gather.gather %[[T]][%{{.*}}#0] {indices_in_range, indices_nonnegative} : tensor<?x3xi32>, tensor<2x3xi64>
 // CHECK:         %[[Z:.*]] = arith.constant 0 : i32
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<2x3x3xi32>)
 // CHECK:         arith.select %{{.*}}, %{{.*}}, %[[Z]] : i32
 // CHECK:         shard.all_reduce %{{.*}} on @grid4 grid_axes = [0] : tensor<2x3x3xi32> -> tensor<2x3x3xi32>
 func.func @rows_uneven(%table: tensor<10x3xi32>, %ids: tensor<2x3xindex>) -> tensor<2x3x3xi32> {
@@ -211,7 +216,7 @@ shard.grid @grid(shape = 2)
 
 // batch_dims = 1 with the gathered dimension (data dimension 1) split: the
 // mask of rows held here follows the ids' dimensions (result dimensions 0
-// and 1), applied in place, and the partial results are summed.
+// and 1), and the partial results are summed as bits.
 // CHECK-DAG:   #[[IDS2:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG:   #[[RES3:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 // CHECK-DAG:   #[[MASK:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
@@ -219,11 +224,32 @@ shard.grid @grid(shape = 2)
 // CHECK-SAME:    (%[[D:.*]]: tensor<2x4x4xf32>, %[[I:.*]]: tensor<2x5xi64>) -> tensor<2x5x4xf32>
 // CHECK:         %[[POS:.*]]:2 = linalg.generic {indexing_maps = [#[[IDS2]], #[[IDS2]], #[[IDS2]]], {{.*}} ins(%[[I]] : tensor<2x5xi64>)
 // CHECK:         %[[G:.*]] = gather.gather %[[D]][%[[POS]]#0] axis = 1 batch_dims = 1 {indices_in_range, indices_nonnegative} : tensor<2x4x4xf32>, tensor<2x5xi64>
-// CHECK:         %[[M:.*]] = linalg.generic {indexing_maps = [#[[MASK]], #[[RES3]]], {{.*}} ins(%[[POS]]#1 : tensor<2x5xi1>) outs(%[[G]] : tensor<2x5x4xf32>)
-// CHECK:         shard.all_reduce %[[M]] on @grid grid_axes = [0] : tensor<2x5x4xf32> -> tensor<2x5x4xf32>
+// CHECK:         %[[M:.*]] = linalg.generic {indexing_maps = [#[[RES3]], #[[MASK]], #[[RES3]]], {{.*}} ins(%[[G]], %[[POS]]#1 : tensor<2x5x4xf32>, tensor<2x5xi1>)
+// CHECK:         shard.all_reduce %[[M]] on @grid grid_axes = [0] : tensor<2x5x4xi32> -> tensor<2x5x4xi32>
 func.func @batch_rows(%data: tensor<2x8x4xf32>, %ids: tensor<2x5xi64>) -> tensor<2x5x4xf32> {
   %split = shard.sharding @grid split_axes = [[], [0]] : !shard.sharding
   %d = shard.shard %data to %split : tensor<2x8x4xf32>
   %r = gather.gather %d[%ids] axis = 1 batch_dims = 1 : tensor<2x8x4xf32>, tensor<2x5xi64>
   return %r : tensor<2x5x4xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2)
+
+// f16 rows and signed ids: the bits go as i16; each id value is cast to
+// signless for the arithmetic.
+// CHECK-LABEL: func.func @rows_f16
+// CHECK:         linalg.generic
+// CHECK:           builtin.unrealized_conversion_cast %{{.*}} : si32 to i32
+// CHECK:           arith.extsi %{{.*}} : i32 to i64
+// CHECK:         gather.gather {{.*}} : tensor<4x4xf16>, tensor<6xi64>
+// CHECK:           arith.bitcast %{{.*}} : f16 to i16
+// CHECK:         shard.all_reduce %{{.*}} : tensor<6x4xi16> -> tensor<6x4xi16>
+// CHECK:           arith.bitcast %{{.*}} : i16 to f16
+func.func @rows_f16(%table: tensor<8x4xf16>, %ids: tensor<6xsi32>) -> tensor<6x4xf16> {
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %t = shard.shard %table to %rows : tensor<8x4xf16>
+  %r = gather.gather %t[%ids] : tensor<8x4xf16>, tensor<6xsi32>
+  return %r : tensor<6x4xf16>
 }

@@ -22,11 +22,12 @@ def Exchange_Dialect : Dialect {
     * On tensors, `exchange.all_to_all_v` names its process group as the
       `shard` collectives do: a `shard.grid` symbol and grid axes. Sharding
       models create it when they partition an op; `convert-shard-to-exchange`
-      lowers it (with `shard.all_to_all`, `shard.all_gather` and
-      `shard.all_slice`) to the buffer ops below.
-    * On buffers, `exchange.alltoall`, `exchange.alltoallv` and
-      `exchange.allgather` are one MPI call each (`MPI_Alltoall`,
-      `MPI_Alltoallv`, `MPI_Allgather`), and `exchange.abort` prints a message
+      lowers it (with `shard.all_to_all`, `shard.all_gather`,
+      `shard.all_slice` and `shard.all_reduce`) to the buffer ops below.
+    * On buffers, `exchange.alltoall`, `exchange.alltoallv`,
+      `exchange.allgather` and `exchange.allreduce` are one MPI call each
+      (`MPI_Alltoall`, `MPI_Alltoallv`, `MPI_Allgather`, `MPI_Allreduce`
+      with `MPI_SUM`), and `exchange.abort` prints a message
       on every process of a group and ends them with status 1. They carry the
       grid's shape and axes themselves (the grid symbol is gone by the time
       they are lowered); `convert-exchange-to-llvm` (also part of

@@ -142,6 +142,26 @@ def Exchange_AllGatherOp : Exchange_GroupOp<"allgather"> {
   let hasVerifier = 1;
 }
 
+def Exchange_AllReduceOp : Exchange_GroupOp<"allreduce"> {
+  let summary = "`MPI_Allreduce` with `MPI_SUM`: the members' buffers summed";
+  let description = [{
+    Every process contributes all `n` elements of `send`; `recv` receives
+    their element-wise sum over the members of the group. The elements are
+    signless integers of 8, 16, 32 or 64 bits (summed as such: a value that
+    only one member contributes, the others giving 0, arrives bit for bit
+    whatever it encodes) or `f32` and `f64` (summed as floats).
+  }] # groupDescription;
+  let arguments = !con(groupArgs, (ins
+    Arg<AnyMemRef, "", [MemRead]>:$send,
+    Arg<AnyMemRef, "", [MemWrite]>:$recv
+  ));
+  let assemblyFormat = [{
+    $send `,` $recv `over` $grid_shape `axes` $grid_axes attr-dict `:`
+    type($send) `,` type($recv)
+  }];
+  let hasVerifier = 1;
+}
+
 def Exchange_AbortOp : Exchange_GroupOp<"abort", [
     MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "Stop every process of a group with a message";
