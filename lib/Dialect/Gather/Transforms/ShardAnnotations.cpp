@@ -142,11 +142,12 @@ void mlir::gather::dropUnitGridAxes(func::FuncOp func,
         shard::getGridOrNull(sharding, sharding.getGridAttr(), symbols);
     ArrayRef<int64_t> shape = grid.getShape();
     ArrayRef<int64_t> offsets = sharding.getStaticShardedDimsOffsets();
+    auto type = cast<RankedTensorType>(op.getSrc().getType());
     SmallVector<shard::GridAxesAttr> splitAxes;
     SmallVector<int64_t> newOffsets;
-    bool changed = false;
+    bool changed = false, even = true;
     size_t next = 0;
-    for (shard::GridAxesAttr axes : sharding.getSplitAxes().getAxes()) {
+    for (auto [dim, axes] : llvm::enumerate(sharding.getSplitAxes().getAxes())) {
       SmallVector<GridAxis> kept;
       for (GridAxis axis : axes.asArrayRef())
         if (shape[axis] != 1)
@@ -157,9 +158,19 @@ void mlir::gather::dropUnitGridAxes(func::FuncOp func,
         continue;
       int64_t shards = shard::collectiveProcessGroupSize(axes.asArrayRef(),
                                                          grid);
-      if (!kept.empty())
-        llvm::append_range(newOffsets, offsets.slice(next, shards + 1));
+      ArrayRef<int64_t> dimOffsets = offsets.slice(next, shards + 1);
       next += shards + 1;
+      if (kept.empty())
+        continue;
+      llvm::append_range(newOffsets, dimOffsets);
+      int64_t size = type.getDimSize(dim);
+      for (int64_t j = 0; j <= shards; ++j)
+        even &= size % shards == 0 && dimOffsets[j] == j * (size / shards);
+    }
+    // Offsets written for an even split are no different from none.
+    if (!newOffsets.empty() && even) {
+      newOffsets.clear();
+      changed = true;
     }
     if (changed)
       setSharding(op, sharding, splitAxes, newOffsets);

@@ -30,7 +30,8 @@ LogicalResult verifyShardAnnotations(func::FuncOp func,
 
 /// Removes the grid axes of size 1 from every sharding of `func` (a split
 /// over one process is no split), so that a grid of one process, or axes of
-/// size 1, partition to the code of one process without collectives.
+/// size 1, partition to the code of one process without collectives; and
+/// drops `sharded_dims_offsets` that describe the even split.
 void dropUnitGridAxes(func::FuncOp func, SymbolTableCollection &symbols);
 
 /// Gives every `shard.shard` in `func` that splits a static dimension

@@ -102,14 +102,8 @@ LogicalResult checkAllReduceForm(GatherOp op, const ShardingPlan &plan) {
   if (ShapedType::isDynamic(globalRows))
     return error("splitting the gathered dimension needs its size to be "
                  "static");
-  const SmallVector<int64_t> &offsets = plan.rowSplit.offsets;
-  if (offsets.empty())
+  if (plan.rowSplit.offsets.empty())
     return error("splitting the gathered dimension needs a static grid");
-  for (auto [start, end] : llvm::zip(ArrayRef(offsets).drop_back(),
-                                     ArrayRef(offsets).drop_front()))
-    if (end <= start)
-      return error("splitting the gathered dimension leaves a process "
-                   "without rows");
   if (!getBitsType(elemType))
     return error("splitting the gathered dimension needs signless integers, "
                  "floats of 8 to 64 bits or index as elements (their bits "
@@ -216,18 +210,17 @@ linalg::GenericOp buildPositions(OpBuilder &builder, Location loc,
 
 } // namespace
 
-Value mlir::gather::buildAllReduceForm(OpBuilder &builder, GatherOp op,
-                                       const ShardingPlan &plan,
-                                       Value localData, Value localIndices) {
-  if (failed(checkAllReduceForm(op, plan)))
-    return {};
-  Location loc = op.getLoc();
+namespace {
+
+/// The rows of this process's ids that it holds, as integer bits, 0 where
+/// another process holds the row (null with an error when the local gather
+/// has no type).
+Value buildHeldBits(OpBuilder &builder, Location loc, GatherOp op,
+                    const ShardingPlan &plan, Value localData,
+                    Value localIndices) {
   GatherLoops loops = getLoops(op);
   int64_t globalRows = op.getDataType().getDimSize(loops.axis);
   Type elemType = op.getDataType().getElementType();
-  if (plan.boundsCheck == BoundsCheck::Assert)
-    emitReplicatedIdsCheck(builder, loc, plan, localIndices, globalRows);
-
   Value shardIndex = getGroupIndex(builder, loc, plan.grid, plan.rowSplit.axes);
   Value offset = selectConstant(
       builder, loc, ArrayRef(plan.rowSplit.offsets).drop_back(), shardIndex);
@@ -250,44 +243,121 @@ Value mlir::gather::buildAllReduceForm(OpBuilder &builder, GatherOp op,
     local.setIndicesInRange(true);
     local.setIndicesNonnegative(true);
   }
-
-  // The rows held here as integer bits, 0 elsewhere: summed over the group
-  // (the one process holding a row adds its bits to zeros), they arrive bit
-  // for bit, -0.0 and NaN payloads included.
   MLIRContext *ctx = op->getContext();
   auto gatheredType = cast<RankedTensorType>(gathered.getType());
   Type bitsType = getBitsType(elemType);
-  auto bitsTensorType = gatheredType.clone(bitsType);
   int64_t resultRank = loops.resultRank();
   SmallVector<AffineExpr> maskExprs;
   for (int64_t dim = 0; dim < loops.idxRank; ++dim)
     maskExprs.push_back(getAffineDimExpr(loops.indicesLoop(dim), ctx));
   AffineMap resultIdentity = AffineMap::getMultiDimIdentityMap(resultRank, ctx);
-  SmallVector<utils::IteratorType> parallel(resultRank,
-                                            utils::IteratorType::parallel);
   Value zero = arith::ConstantOp::create(builder, loc,
                                          builder.getIntegerAttr(bitsType, 0));
   Value init = bitsType == elemType
                    ? gathered
                    : emptyLike(builder, loc, gathered, bitsType);
   auto masked = linalg::GenericOp::create(
-      builder, loc, TypeRange{bitsTensorType},
+      builder, loc, TypeRange{gatheredType.clone(bitsType)},
       ValueRange{gathered, positions.getResult(1)}, ValueRange{init},
       {resultIdentity, AffineMap::get(resultRank, 0, maskExprs, ctx),
        resultIdentity},
-      parallel, [&](OpBuilder &b, Location l, ValueRange args) {
+      SmallVector<utils::IteratorType>(resultRank,
+                                       utils::IteratorType::parallel),
+      [&](OpBuilder &b, Location l, ValueRange args) {
         Value bits = toBits(b, l, args[0], elemType);
         Value value = arith::SelectOp::create(b, l, args[1], bits, zero);
         linalg::YieldOp::create(b, l, value);
       });
+  return masked.getResult(0);
+}
+
+/// Zeros shaped like this process's result block (of the bits type).
+Value buildZeroBits(OpBuilder &b, Location loc, GatherOp op, Value localData,
+                    Value localIndices, Type bitsType) {
+  GatherLoops loops = getLoops(op);
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t dim = 0; dim < loops.axis; ++dim)
+    sizes.push_back(tensor::getMixedSize(b, loc, localData, dim));
+  for (int64_t dim = loops.batchDims; dim < loops.idxRank; ++dim)
+    sizes.push_back(tensor::getMixedSize(b, loc, localIndices, dim));
+  for (int64_t dim = loops.axis + 1; dim < loops.dataRank; ++dim)
+    sizes.push_back(tensor::getMixedSize(b, loc, localData, dim));
+  Value empty = tensor::EmptyOp::create(b, loc, sizes, bitsType);
+  Value zero =
+      arith::ConstantOp::create(b, loc, b.getIntegerAttr(bitsType, 0));
+  return linalg::FillOp::create(b, loc, zero, empty).getResult(0);
+}
+
+} // namespace
+
+Value mlir::gather::buildAllReduceForm(OpBuilder &builder, GatherOp op,
+                                       const ShardingPlan &plan,
+                                       Value localData, Value localIndices) {
+  if (failed(checkAllReduceForm(op, plan)))
+    return {};
+  Location loc = op.getLoc();
+  GatherLoops loops = getLoops(op);
+  int64_t globalRows = op.getDataType().getDimSize(loops.axis);
+  Type elemType = op.getDataType().getElementType();
+  Type bitsType = getBitsType(elemType);
+  if (plan.boundsCheck == BoundsCheck::Assert)
+    emitReplicatedIdsCheck(builder, loc, plan, localIndices, globalRows);
+
+  // The rows held here as integer bits, 0 elsewhere: summed over the group
+  // (the one process holding a row adds its bits to zeros), they arrive bit
+  // for bit, -0.0 and NaN payloads included. A process that holds no row
+  // (offsets written so) only contributes zeros.
+  const SmallVector<int64_t> &offsets = plan.rowSplit.offsets;
+  bool emptyShard = llvm::any_of(
+      llvm::zip(ArrayRef(offsets).drop_back(), ArrayRef(offsets).drop_front()),
+      [](auto pair) { return std::get<0>(pair) == std::get<1>(pair); });
+  Value bits;
+  if (!emptyShard) {
+    bits = buildHeldBits(builder, loc, op, plan, localData, localIndices);
+  } else {
+    Value rows = tensor::DimOp::create(builder, loc, localData, loops.axis);
+    Value none = arith::ConstantIndexOp::create(builder, loc, 0);
+    Value isEmpty = arith::CmpIOp::create(builder, loc,
+                                          arith::CmpIPredicate::eq, rows, none);
+    RankedTensorType localType = plan.localResultType;
+    auto type = localType.clone(bitsType);
+    auto ifOp = scf::IfOp::create(builder, loc, TypeRange{type}, isEmpty,
+                                  /*addThenBlock=*/true,
+                                  /*addElseBlock=*/true);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    Value zeros = buildZeroBits(builder, loc, op, localData, localIndices,
+                                bitsType);
+    if (zeros.getType() != type)
+      zeros = tensor::CastOp::create(builder, loc, type, zeros);
+    scf::YieldOp::create(builder, loc, zeros);
+    builder.setInsertionPointToStart(ifOp.elseBlock());
+    Value held = buildHeldBits(builder, loc, op, plan, localData, localIndices);
+    if (!held)
+      return {};
+    if (held.getType() != type)
+      held = tensor::CastOp::create(builder, loc, type, held);
+    scf::YieldOp::create(builder, loc, held);
+    bits = ifOp.getResult(0);
+    builder.setInsertionPointAfter(ifOp);
+  }
+  if (!bits)
+    return {};
+  auto bitsTensorType = cast<RankedTensorType>(bits.getType());
   Value reduced = shard::AllReduceOp::create(
       builder, loc, bitsTensorType, plan.grid.getSymName(),
-      plan.rowSplit.axes, masked.getResult(0), shard::ReductionKind::Sum);
+      plan.rowSplit.axes, bits, shard::ReductionKind::Sum);
   if (bitsType == elemType)
     return reduced;
+  int64_t resultRank = loops.resultRank();
+  AffineMap identity =
+      AffineMap::getMultiDimIdentityMap(resultRank, op->getContext());
   auto values = linalg::GenericOp::create(
-      builder, loc, TypeRange{gatheredType}, ValueRange{reduced},
-      ValueRange{gathered}, {resultIdentity, resultIdentity}, parallel,
+      builder, loc, TypeRange{bitsTensorType.clone(elemType)},
+      ValueRange{reduced}, ValueRange{emptyLike(builder, loc, reduced, elemType)},
+      {identity, identity},
+      SmallVector<utils::IteratorType>(resultRank,
+                                       utils::IteratorType::parallel),
       [&](OpBuilder &b, Location l, ValueRange args) {
         linalg::YieldOp::create(b, l, fromBits(b, l, args[0], elemType));
       });

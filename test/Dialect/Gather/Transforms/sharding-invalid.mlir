@@ -14,19 +14,6 @@ func.func @dynamic_rows(%table: tensor<?x4xf32>, %ids: tensor<6xi64>) -> tensor<
 
 // -----
 
-shard.grid @grid(shape = 4)
-
-// 3 rows over 4 processes: one process would hold none.
-func.func @too_few_rows(%table: tensor<3x4xf32>, %ids: tensor<6xi64>) -> tensor<6x4xf32> {
-  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
-  %t = shard.shard %table to %rows : tensor<3x4xf32>
-  // expected-error @below {{'gather.gather' op cannot be partitioned with data sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, 1, 2, 3, 3], indices sharding @grid split_axes = [[]] and result sharding @grid split_axes = [[]]: splitting the gathered dimension leaves a process without rows}}
-  %r = gather.gather %t[%ids] : tensor<3x4xf32>, tensor<6xi64>
-  return %r : tensor<6x4xf32>
-}
-
-// -----
-
 shard.grid @grid(shape = 2)
 
 func.func @complex_rows(%table: tensor<8x4xcomplex<f32>>, %ids: tensor<6xi64>) -> tensor<6x4xcomplex<f32>> {

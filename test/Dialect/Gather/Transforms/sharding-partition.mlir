@@ -121,7 +121,7 @@ shard.grid @grid(shape = 2)
 // CHECK-NEXT:      %[[S:.*]] = arith.select %[[H]], %[[B]], %[[Z]] : i32
 // CHECK-NEXT:      linalg.yield %[[S]] : i32
 // CHECK:         %[[SUM:.*]] = shard.all_reduce %[[M]] on @grid grid_axes = [0] : tensor<6x4xi32> -> tensor<6x4xi32>
-// CHECK:         %[[F:.*]] = linalg.generic {indexing_maps = [#[[ID2]], #[[ID2]]], {{.*}} ins(%[[SUM]] : tensor<6x4xi32>) outs(%[[G]] : tensor<6x4xf32>)
+// CHECK:         %[[F:.*]] = linalg.generic {indexing_maps = [#[[ID2]], #[[ID2]]], {{.*}} ins(%[[SUM]] : tensor<6x4xi32>) outs(%{{.*}} : tensor<6x4xf32>)
 // CHECK-NEXT:    ^bb0(%[[I32:.*]]: i32, %{{.*}}: f32):
 // CHECK-NEXT:      arith.bitcast %[[I32]] : i32 to f32
 // CHECK:         return %[[F]] : tensor<6x4xf32>
@@ -252,4 +252,26 @@ func.func @rows_f16(%table: tensor<8x4xf16>, %ids: tensor<6xsi32>) -> tensor<6x4
   %t = shard.shard %table to %rows : tensor<8x4xf16>
   %r = gather.gather %t[%ids] : tensor<8x4xf16>, tensor<6xsi32>
   return %r : tensor<6x4xf16>
+}
+
+// -----
+
+shard.grid @grid(shape = 4)
+
+// 3 rows over 4 processes: the last holds none and contributes zeros (an
+// scf.if on its number of rows), the others their rows' bits.
+// CHECK-LABEL: func.func @too_few_rows
+// CHECK-SAME:    (%[[T:.*]]: tensor<?x4xf32>, %{{.*}}: tensor<6xi64>)
+// CHECK:         %[[N:.*]] = tensor.dim %[[T]], %{{.*}} : tensor<?x4xf32>
+// CHECK:         %[[EMPTY:.*]] = arith.cmpi eq, %[[N]], %{{.*}} : index
+// CHECK:         %[[BITS:.*]] = scf.if %[[EMPTY]] -> (tensor<6x4xi32>) {
+// CHECK:           linalg.fill
+// CHECK:         } else {
+// CHECK:           gather.gather
+// CHECK:         shard.all_reduce %[[BITS]]
+func.func @too_few_rows(%table: tensor<3x4xf32>, %ids: tensor<6xi64>) -> tensor<6x4xf32> {
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %t = shard.shard %table to %rows : tensor<3x4xf32>
+  %r = gather.gather %t[%ids] : tensor<3x4xf32>, tensor<6xi64>
+  return %r : tensor<6x4xf32>
 }
