@@ -108,7 +108,8 @@ int main(int argc, char **argv) {
   }
   long long sent = perBatch.alltoallBytes + perBatch.alltoallvBytes +
                    perBatch.allreduceBytes + perBatch.allgatherBytes;
-  long long need = exchange ? exchangeNeed(ids, rank, size) : 0;
+  // One process exchanges nothing.
+  long long need = exchange && size > 1 ? exchangeNeed(ids, rank, size) : 0;
   double ratio = need ? (double)sent / need : 0.0, worstRatio = 0.0;
   long long mostSent = 0, mostNeed = 0;
   int anyWrong = 0;
@@ -119,7 +120,7 @@ int main(int argc, char **argv) {
   if (rank == 0) {
     qsort(times, iterations, sizeof(double), compare);
     char needText[64] = "-";
-    if (exchange)
+    if (exchange && size > 1)
       snprintf(needText, sizeof(needText), "%.1f\t%.2f",
                (double)mostNeed / 1024, worstRatio);
     else

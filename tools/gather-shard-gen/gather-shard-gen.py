@@ -347,7 +347,8 @@ class Runner:
         exe = os.path.join(self.work, name)
         status, _, err = self.run(["clang-22", "-O1", "-Wno-override-module", ll, "-o", exe,
                                    "-L" + LLVM + "/lib", "-lmlir_runner_utils",
-                                   "-lmlir_c_runner_utils", "-lmpich",
+                                   "-lmlir_c_runner_utils", "-lmlir_float16_utils",
+                                   "-lmpich",
                                    "-Wl,-rpath," + LLVM + "/lib"])
         if status != 0:
             return "link", status, err
