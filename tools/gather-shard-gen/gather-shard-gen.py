@@ -170,8 +170,12 @@ def draw_program(rng, pid, grid, clamp):
     p.ids = id_split
     # The result: as the operands imply, or replicated where that is even.
     implied = id_split + [col_axes] + [[] for _ in p.table_shape[2:]]
+    # (Upstream partitioning reshards only tensors split evenly without
+    # explicit offsets; propagation may reshard the table instead of the
+    # result, so the table's rows must be even too.)
     even = all(not a or size % group_size(grid, a) == 0
                for a, size in zip(implied, p.result_shape()))
+    even &= not offsets and (not row_axes or rows % members == 0)
     p.result = implied
     if even and any(implied) and rng.random() < 0.3 and sum(1 for a in implied if a) == 1:
         p.result = [[] for _ in implied]

@@ -77,10 +77,9 @@ Value createString(OpBuilder &b, Location loc, ModuleOp module,
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
     auto type = LLVM::LLVMArrayType::get(b.getI8Type(), bytes.size());
-    global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
-                                    LLVM::Linkage::Internal,
-                                    getUniqueName(module, prefix),
-                                    b.getStringAttr(bytes));
+    global = LLVM::GlobalOp::create(
+        b, loc, type, /*isConstant=*/true, LLVM::Linkage::Internal,
+        getUniqueName(module, prefix), b.getStringAttr(bytes));
   }
   return LLVM::AddressOfOp::create(b, loc, global);
 }
@@ -130,8 +129,10 @@ public:
                            int64_t bytes) const override {
     // MPI_INT8_T, MPI_INT16_T, MPI_INT32_T, MPI_INT64_T of mpi.h: kind
     // 0x4c, the size in bytes at bit 8, the type number.
-    int64_t number = bytes == 1 ? 0x37 : bytes == 2 ? 0x38 : bytes == 4 ? 0x39
-                                                                        : 0x3a;
+    int64_t number = bytes == 1   ? 0x37
+                     : bytes == 2 ? 0x38
+                     : bytes == 4 ? 0x39
+                                  : 0x3a;
     return i32Constant(b, loc, 0x4c000000 | (bytes << 8) | number);
   }
   Value getFloatDatatype(OpBuilder &b, Location loc, ModuleOp,
@@ -192,9 +193,8 @@ private:
       LLVM::GlobalOp::create(b, loc, b.getI8Type(), /*isConstant=*/false,
                              LLVM::Linkage::External, name, Attribute());
     }
-    return LLVM::AddressOfOp::create(b, loc, LLVM::LLVMPointerType::get(
-                                                 b.getContext()),
-                                     name);
+    return LLVM::AddressOfOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext()), name);
   }
 };
 
@@ -319,9 +319,9 @@ Value emitSplit(OpBuilder &b, Location loc, ModuleOp module, const MPIABI &abi,
   Type handle = abi.getHandleType(ctx);
   auto rankFn = getOrDeclare(b, module, "MPI_Comm_rank",
                              LLVM::LLVMFunctionType::get(i32, {handle, ptr}));
-  auto splitFn = getOrDeclare(
-      b, module, "MPI_Comm_split",
-      LLVM::LLVMFunctionType::get(i32, {handle, i32, i32, ptr}));
+  auto splitFn =
+      getOrDeclare(b, module, "MPI_Comm_split",
+                   LLVM::LLVMFunctionType::get(i32, {handle, i32, i32, ptr}));
   Value one = i32Constant(b, loc, 1);
   Value rankSlot = LLVM::AllocaOp::create(b, loc, ptr, i32, one);
   LLVM::CallOp::create(b, loc, rankFn, ValueRange{world, rankSlot});
@@ -397,8 +397,8 @@ Value getGroupComm(OpBuilder &b, Op op, const MPIABI &abi) {
   auto module = op->template getParentOfType<ModuleOp>();
   Group group{op.getGridShape(), op.getGridAxes()};
   LLVM::LLVMFuncOp fn = getGroupCommFunction(b, module, abi, group);
-  Value bits = LLVM::CallOp::create(b, op.getLoc(), fn, ValueRange{})
-                   .getResult();
+  Value bits =
+      LLVM::CallOp::create(b, op.getLoc(), fn, ValueRange{}).getResult();
   return abi.commFromI64(b, op.getLoc(), bits);
 }
 
@@ -461,17 +461,17 @@ public:
     MLIRContext *ctx = op.getContext();
     Type ptr = LLVM::LLVMPointerType::get(ctx), i32 = rewriter.getI32Type();
     Type handle = abi->getHandleType(ctx);
-    auto fn = getOrDeclare(rewriter, module, function,
-                           LLVM::LLVMFunctionType::get(
-                               i32, {ptr, i32, handle, ptr, i32, handle,
-                                     handle}));
+    auto fn =
+        getOrDeclare(rewriter, module, function,
+                     LLVM::LLVMFunctionType::get(
+                         i32, {ptr, i32, handle, ptr, i32, handle, handle}));
     Value comm = getGroupComm(rewriter, op, *abi);
-    Value send = this->getPointer(rewriter, loc, op.getSend(),
-                                  adaptor.getSend());
-    Value recv = this->getPointer(rewriter, loc, op.getRecv(),
-                                  adaptor.getRecv());
-    Value count = this->getNumElements(rewriter, loc, op.getSend(),
-                                       adaptor.getSend());
+    Value send =
+        this->getPointer(rewriter, loc, op.getSend(), adaptor.getSend());
+    Value recv =
+        this->getPointer(rewriter, loc, op.getRecv(), adaptor.getRecv());
+    Value count =
+        this->getNumElements(rewriter, loc, op.getSend(), adaptor.getSend());
     if (perMember) {
       int64_t members = 1;
       for (int16_t axis : op.getGridAxes())
@@ -480,9 +480,9 @@ public:
                                    i32Constant(rewriter, loc, members));
     }
     Value type = this->getDatatype(rewriter, loc, module, *abi, op.getSend());
-    LLVM::CallOp::create(rewriter, loc, fn,
-                         ValueRange{send, count, type, recv, count, type,
-                                    comm});
+    LLVM::CallOp::create(
+        rewriter, loc, fn,
+        ValueRange{send, count, type, recv, count, type, comm});
     rewriter.eraseOp(op);
     return success();
   }
@@ -520,8 +520,7 @@ public:
     Value recvType = getDatatype(rewriter, loc, module, *abi, op.getRecv());
     LLVM::CallOp::create(rewriter, loc, fn,
                          ValueRange{args[0], args[1], args[2], sendType,
-                                    args[3], args[4], args[5], recvType,
-                                    comm});
+                                    args[3], args[4], args[5], recvType, comm});
     rewriter.eraseOp(op);
     return success();
   }
@@ -541,14 +540,14 @@ public:
     MLIRContext *ctx = op.getContext();
     Type ptr = LLVM::LLVMPointerType::get(ctx), i32 = rewriter.getI32Type();
     Type handle = abi->getHandleType(ctx);
-    auto fn = getOrDeclare(
-        rewriter, module, "MPI_Allreduce",
-        LLVM::LLVMFunctionType::get(i32,
-                                    {ptr, ptr, i32, handle, handle, handle}));
+    auto fn = getOrDeclare(rewriter, module, "MPI_Allreduce",
+                           LLVM::LLVMFunctionType::get(
+                               i32, {ptr, ptr, i32, handle, handle, handle}));
     Value comm = getGroupComm(rewriter, op, *abi);
     Value send = getPointer(rewriter, loc, op.getSend(), adaptor.getSend());
     Value recv = getPointer(rewriter, loc, op.getRecv(), adaptor.getRecv());
-    Value count = getNumElements(rewriter, loc, op.getSend(), adaptor.getSend());
+    Value count =
+        getNumElements(rewriter, loc, op.getSend(), adaptor.getSend());
     Type elem = cast<MemRefType>(op.getSend().getType()).getElementType();
     Value type = isa<FloatType>(elem)
                      ? abi->getFloatDatatype(rewriter, loc, module,

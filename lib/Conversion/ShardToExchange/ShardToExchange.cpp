@@ -132,8 +132,8 @@ Displacements computeDisplacements(OpBuilder &b, Location loc, Value counts,
         Value nextSlices = arith::AddIOp::create(nb, l, sums[1], slices);
         scf::YieldOp::create(nb, l, ValueRange{nextElements, nextSlices});
       });
-  Value total = arith::IndexCastOp::create(b, loc, b.getIndexType(),
-                                           loop.getResult(1));
+  Value total =
+      arith::IndexCastOp::create(b, loc, b.getIndexType(), loop.getResult(1));
   return {countList, displList, total};
 }
 
@@ -165,9 +165,9 @@ LogicalResult lowerAllToAllV(exchange::AllToAllVOp op,
     if (!resultType.isDynamicDim(dim))
       continue;
     dynamicSizes.push_back(
-        dim == 0 ? recv.totalSlices
-                 : tensor::DimOp::create(b, loc, op.getInput(), dim)
-                       .getResult());
+        dim == 0
+            ? recv.totalSlices
+            : tensor::DimOp::create(b, loc, op.getInput(), dim).getResult());
   }
   Value sendBuffer = toBuffer(b, loc, op.getInput());
   auto recvType =
@@ -252,10 +252,10 @@ LogicalResult lowerAllGather(shard::AllGatherOp op,
     SmallVector<int64_t> movedShape;
     for (int64_t dim : perm)
       movedShape.push_back(blocksShape[dim]);
-    Value init = tensor::EmptyOp::create(b, loc, movedShape,
-                                         type.getElementType());
-    blocks = linalg::TransposeOp::create(b, loc, blocks, init, perm)
-                 .getResult()[0];
+    Value init =
+        tensor::EmptyOp::create(b, loc, movedShape, type.getElementType());
+    blocks =
+        linalg::TransposeOp::create(b, loc, blocks, init, perm).getResult()[0];
   }
   SmallVector<ReassociationIndices> groups;
   for (int64_t dim = 0; dim < type.getRank(); ++dim) {
@@ -292,7 +292,8 @@ LogicalResult lowerAllSlice(shard::AllSliceOp op,
   auto multi = shard::ProcessMultiIndexOp::create(
       b, loc, group->grid.getSymName(), gridAxes);
   Value member = multi.getResult()[0];
-  for (auto [pos, gridAxis] : llvm::enumerate(ArrayRef(gridAxes).drop_front())) {
+  for (auto [pos, gridAxis] :
+       llvm::enumerate(ArrayRef(gridAxes).drop_front())) {
     Value size = indexConstant(b, loc, group->grid.getShape()[gridAxis]);
     Value scaled = arith::MulIOp::create(b, loc, member, size);
     member = arith::AddIOp::create(b, loc, scaled, multi.getResult()[pos + 1]);
@@ -305,9 +306,8 @@ LogicalResult lowerAllSlice(shard::AllSliceOp op,
     sizes.push_back(b.getIndexAttr(size));
   offsets[axis] = start;
   sizes[axis] = b.getIndexAttr(length);
-  Value slice =
-      tensor::ExtractSliceOp::create(b, loc, op.getInput(), offsets, sizes,
-                                     strides);
+  Value slice = tensor::ExtractSliceOp::create(b, loc, op.getInput(), offsets,
+                                               sizes, strides);
   if (slice.getType() != resultType)
     slice = tensor::CastOp::create(b, loc, resultType, slice);
   b.replaceOp(op, slice);

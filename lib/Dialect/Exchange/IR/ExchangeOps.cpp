@@ -101,8 +101,8 @@ AllToAllVOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (!grid)
     return emitOpError("refers to @")
            << getGrid() << ", which is not a shard.grid";
-  FailureOr<int64_t> members = verifyGroup(*this, grid.getShape(),
-                                           getGridAxes());
+  FailureOr<int64_t> members =
+      verifyGroup(*this, grid.getShape(), getGridAxes());
   if (failed(members))
     return failure();
   if (getSendCounts().getType().getDimSize(0) != *members)
@@ -126,9 +126,9 @@ LogicalResult AllToAllOp::verify() {
   if (!send.hasStaticShape() || !recv.hasStaticShape())
     return success();
   if (send.getNumElements() != recv.getNumElements())
-    return emitOpError("sends ") << send.getNumElements()
-                                 << " elements but receives "
-                                 << recv.getNumElements();
+    return emitOpError("sends ")
+           << send.getNumElements() << " elements but receives "
+           << recv.getNumElements();
   if (send.getNumElements() % *members != 0)
     return emitOpError("cannot split ")
            << send.getNumElements() << " elements into " << *members
@@ -141,8 +141,8 @@ LogicalResult AllToAllVOnBuffersOp::verify() {
       verifyGroup(*this, getGridShape(), getGridAxes());
   if (failed(members) || failed(verifyBuffers(*this, getSend(), getRecv())))
     return failure();
-  for (Value list : {getSendCounts(), getSendDispls(), getRecvCounts(),
-                     getRecvDispls()}) {
+  for (Value list :
+       {getSendCounts(), getSendDispls(), getRecvCounts(), getRecvDispls()}) {
     auto type = cast<MemRefType>(list.getType());
     if (!type.isDynamicDim(0) && type.getDimSize(0) != *members)
       return emitOpError("needs ")
@@ -178,9 +178,9 @@ LogicalResult AllReduceOp::verify() {
     return emitOpError("sums signless integers, f32 and f64, not ") << elem;
   if (send.hasStaticShape() && recv.hasStaticShape() &&
       send.getNumElements() != recv.getNumElements())
-    return emitOpError("sends ") << send.getNumElements()
-                                 << " elements but receives "
-                                 << recv.getNumElements();
+    return emitOpError("sends ")
+           << send.getNumElements() << " elements but receives "
+           << recv.getNumElements();
   return success();
 }
 
@@ -203,9 +203,8 @@ LogicalResult AbortOp::verify() {
     pos += 4;
   }
   if (conversions != getArgs().size())
-    return emitOpError("message takes ")
-           << conversions << " arguments but " << getArgs().size()
-           << " are given";
+    return emitOpError("message takes ") << conversions << " arguments but "
+                                         << getArgs().size() << " are given";
   return success();
 }
 

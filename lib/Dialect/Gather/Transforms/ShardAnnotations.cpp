@@ -34,8 +34,8 @@ static LogicalResult verifySharding(shard::ShardingOp op,
              << ": running it over MPI needs a static grid";
     if (size < 1)
       return op.emitError("the grid @")
-             << op.getGrid() << " has size " << size << " along axis "
-             << axis << ": every axis needs at least one process";
+             << op.getGrid() << " has size " << size << " along axis " << axis
+             << ": every axis needs at least one process";
   }
   for (shard::GridAxesAttr axes : op.getSplitAxes().getAxes())
     for (GridAxis axis : axes.asArrayRef())
@@ -67,7 +67,8 @@ static LogicalResult verifyOffsets(shard::ShardOp op,
   size_t expected = 0;
   for (shard::GridAxesAttr axes : splitAxes)
     if (!axes.empty())
-      expected += shard::collectiveProcessGroupSize(axes.asArrayRef(), grid) + 1;
+      expected +=
+          shard::collectiveProcessGroupSize(axes.asArrayRef(), grid) + 1;
   if (offsets.size() != expected)
     return op.emitError("sharded_dims_offsets has ")
            << offsets.size() << " entries, but the split needs " << expected
@@ -92,8 +93,9 @@ static LogicalResult verifyOffsets(shard::ShardOp op,
   return success();
 }
 
-LogicalResult mlir::gather::verifyShardAnnotations(
-    func::FuncOp func, SymbolTableCollection &symbols) {
+LogicalResult
+mlir::gather::verifyShardAnnotations(func::FuncOp func,
+                                     SymbolTableCollection &symbols) {
   bool ok = true;
   func.walk([&](shard::ShardingOp op) {
     ok &= succeeded(verifySharding(op, symbols));
@@ -147,7 +149,8 @@ void mlir::gather::dropUnitGridAxes(func::FuncOp func,
     SmallVector<int64_t> newOffsets;
     bool changed = false, even = true;
     size_t next = 0;
-    for (auto [dim, axes] : llvm::enumerate(sharding.getSplitAxes().getAxes())) {
+    for (auto [dim, axes] :
+         llvm::enumerate(sharding.getSplitAxes().getAxes())) {
       SmallVector<GridAxis> kept;
       for (GridAxis axis : axes.asArrayRef())
         if (shape[axis] != 1)
@@ -156,8 +159,8 @@ void mlir::gather::dropUnitGridAxes(func::FuncOp func,
       splitAxes.push_back(shard::GridAxesAttr::get(op.getContext(), kept));
       if (axes.empty() || offsets.empty())
         continue;
-      int64_t shards = shard::collectiveProcessGroupSize(axes.asArrayRef(),
-                                                         grid);
+      int64_t shards =
+          shard::collectiveProcessGroupSize(axes.asArrayRef(), grid);
       ArrayRef<int64_t> dimOffsets = offsets.slice(next, shards + 1);
       next += shards + 1;
       if (kept.empty())
@@ -195,7 +198,8 @@ static SmallVector<SmallVector<GridAxis>> getPaddedAxes(Sharding sharding,
   SmallVector<SmallVector<GridAxis>> axes(rank);
   for (auto [dim, dimAxes] : llvm::enumerate(sharding.getSplitAxes()))
     if (static_cast<int64_t>(dim) < rank)
-      axes[dim].assign(dimAxes.asArrayRef().begin(), dimAxes.asArrayRef().end());
+      axes[dim].assign(dimAxes.asArrayRef().begin(),
+                       dimAxes.asArrayRef().end());
   return axes;
 }
 
@@ -227,7 +231,8 @@ void mlir::gather::makeUnevenSplitsExplicit(func::FuncOp func,
     if (!type || !shardingOp ||
         !shardingOp.getStaticShardedDimsOffsets().empty())
       return;
-    if (shard::ShardingOp chained = findChainedOffsets(shardOp, type.getRank())) {
+    if (shard::ShardingOp chained =
+            findChainedOffsets(shardOp, type.getRank())) {
       setSharding(shardOp, shardingOp, shardingOp.getSplitAxes().getAxes(),
                   chained.getStaticShardedDimsOffsets());
       return;
@@ -264,7 +269,8 @@ static bool changesLastAxisOfOneDim(ArrayRef<SmallVector<GridAxis>> from,
     if (a == b)
       continue;
     ++differing;
-    bool adds = b.size() == a.size() + 1 && ArrayRef(b).drop_back() == ArrayRef(a);
+    bool adds =
+        b.size() == a.size() + 1 && ArrayRef(b).drop_back() == ArrayRef(a);
     bool removes =
         a.size() == b.size() + 1 && ArrayRef(a).drop_back() == ArrayRef(b);
     fits &= adds || removes;

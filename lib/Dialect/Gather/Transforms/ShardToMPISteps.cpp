@@ -10,9 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 #include "ShardAnnotations.h"
 #include "ShardingPlan.h"
+#include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -201,8 +201,8 @@ static FailureOr<Value> sliceOwnBlock(OpBuilder &b, Location loc, Value value,
 /// The sizes of the shards of the dimensions that `record` splits (per
 /// dimension: its grid axes and the length of every shard); failure when
 /// they are not static.
-static FailureOr<SmallVector<std::pair<SmallVector<GridAxis>,
-                                       SmallVector<int64_t>>>>
+static FailureOr<
+    SmallVector<std::pair<SmallVector<GridAxis>, SmallVector<int64_t>>>>
 getShardLengths(DictionaryAttr record, RankedTensorType globalType,
                 shard::GridOp grid) {
   auto axesList = dyn_cast_or_null<ArrayAttr>(record.get("split_axes"));
@@ -249,9 +249,9 @@ static FailureOr<Value> gatherBlocks(OpBuilder &b, Location loc, Value block,
                                      SymbolTableCollection &symbols,
                                      Operation *anchor) {
   auto gridName = dyn_cast_or_null<FlatSymbolRefAttr>(record.get("grid"));
-  shard::GridOp grid =
-      gridName ? shard::getGridOrNull(anchor, gridName, symbols)
-               : shard::GridOp();
+  shard::GridOp grid = gridName
+                           ? shard::getGridOrNull(anchor, gridName, symbols)
+                           : shard::GridOp();
   if (!grid)
     return failure();
   auto dims = getShardLengths(record, globalType, grid);
@@ -278,7 +278,8 @@ static FailureOr<Value> gatherBlocks(OpBuilder &b, Location loc, Value block,
     if (split.first.empty())
       continue;
     int64_t longest = padded[dim];
-    SmallVector<int64_t> shape(cast<RankedTensorType>(value.getType()).getShape());
+    SmallVector<int64_t> shape(
+        cast<RankedTensorType>(value.getType()).getShape());
     shape[dim] = longest * split.second.size();
     Value all = shard::AllGatherOp::create(
         b, loc, RankedTensorType::get(shape, elem), grid.getSymName(),
@@ -301,8 +302,10 @@ static FailureOr<Value> gatherBlocks(OpBuilder &b, Location loc, Value block,
       from[dim] = b.getIndexAttr(j * longest);
       to[dim] = b.getIndexAttr(start);
       sizes[dim] = b.getIndexAttr(length);
-      Value part = tensor::ExtractSliceOp::create(b, loc, all, from, sizes, ones);
-      whole = tensor::InsertSliceOp::create(b, loc, part, whole, to, sizes, ones);
+      Value part =
+          tensor::ExtractSliceOp::create(b, loc, all, from, sizes, ones);
+      whole =
+          tensor::InsertSliceOp::create(b, loc, part, whole, to, sizes, ones);
       start += length;
     }
     value = whole;
@@ -372,13 +375,12 @@ static LogicalResult bindCalls(ModuleOp module,
         uses.push_back(&use);
       result.setType(calleeType.getResult(index));
       if (record && globalType)
-        whole = gatherBlocks(builder, call.getLoc(), result, record,
-                             globalType, symbols, call);
+        whole = gatherBlocks(builder, call.getLoc(), result, record, globalType,
+                             symbols, call);
       if (failed(whole)) {
         call.emitError("cannot gather result ")
             << index << " of the call to @" << callee.getSymName() << " ("
-            << calleeType.getResult(index) << " per process) into "
-            << global;
+            << calleeType.getResult(index) << " per process) into " << global;
         failedAny = true;
         return;
       }
@@ -391,8 +393,8 @@ static LogicalResult bindCalls(ModuleOp module,
     for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
       func.removeArgAttr(i, kShardingAttrName);
     for (unsigned i = 0, e = func.getNumResults(); i < e; ++i)
-      func.removeResultAttr(i, StringAttr::get(func.getContext(),
-                                               kShardingAttrName));
+      func.removeResultAttr(
+          i, StringAttr::get(func.getContext(), kShardingAttrName));
   });
   return failure(failedAny);
 }

@@ -83,13 +83,13 @@ LogicalResult checkExchangeForm(GatherOp op, const ShardingPlan &plan) {
   if (!result.hasStaticShape() || !op.getIndicesType().hasStaticShape())
     return error("the exchange needs static sizes of ids and rows");
   int64_t slice = 1;
-  for (int64_t size : result.getShape().drop_front(op.getIndicesType().getRank()))
+  for (int64_t size :
+       result.getShape().drop_front(op.getIndicesType().getRank()))
     slice *= size;
   int64_t ids = op.getIndicesType().getNumElements();
   if (slice != 0 && ids > std::numeric_limits<int32_t>::max() / slice)
-    return error("the exchange counts elements with MPI's int: " +
-                 Twine(ids) + " ids of " + Twine(slice) +
-                 " elements each are too many");
+    return error("the exchange counts elements with MPI's int: " + Twine(ids) +
+                 " ids of " + Twine(slice) + " elements each are too many");
   return success();
 }
 
@@ -169,11 +169,11 @@ OwnerPass buildOwnerPass(OpBuilder &b, Location loc, GatherOp op,
   Value n = tensor::DimOp::create(b, loc, flat, 0);
   Value zeroCounts = tensor::EmptyOp::create(b, loc, {members}, i64);
   Value zero = c64(b, loc, 0);
-  Value counts0 =
-      linalg::FillOp::create(b, loc, zero, zeroCounts).getResult(0);
+  Value counts0 = linalg::FillOp::create(b, loc, zero, zeroCounts).getResult(0);
   Value owners0 = emptyLike(b, loc, flat, b.getIndexType());
   Value locals0 = emptyLike(b, loc, flat, i64);
-  Value starts = constantList(b, loc, ArrayRef(plan.rowSplit.offsets).drop_back());
+  Value starts =
+      constantList(b, loc, ArrayRef(plan.rowSplit.offsets).drop_back());
   Value noneFound = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
   auto loop = scf::ForOp::create(
       b, loc, cIndex(b, loc, 0), n, cIndex(b, loc, 1),
@@ -211,7 +211,8 @@ OwnerPass buildOwnerPass(OpBuilder &b, Location loc, GatherOp op,
             tensor::InsertOp::create(nb, l, more, state[0], ownerIndex);
         Value owners = tensor::InsertOp::create(nb, l, ownerIndex, state[1], i);
         Value locals = tensor::InsertOp::create(nb, l, local, state[2], i);
-        Value trueValue = arith::ConstantOp::create(nb, l, nb.getBoolAttr(true));
+        Value trueValue =
+            arith::ConstantOp::create(nb, l, nb.getBoolAttr(true));
         Value bad = arith::XOrIOp::create(nb, l, valid, trueValue);
         Value fresh = arith::XOrIOp::create(nb, l, state[3], trueValue);
         Value first = arith::AndIOp::create(nb, l, bad, fresh);
@@ -241,7 +242,8 @@ Value exchangeCounts(OpBuilder &b, Location loc, GatherOp op,
         Value count = tensor::ExtractOp::create(nb, l, pass.counts, j);
         Value m0 = tensor::InsertOp::create(nb, l, count, state[0],
                                             ValueRange{j, zero});
-        Value m1 = tensor::InsertOp::create(nb, l, flag, m0, ValueRange{j, one});
+        Value m1 =
+            tensor::InsertOp::create(nb, l, flag, m0, ValueRange{j, one});
         Value m2 = tensor::InsertOp::create(nb, l, pass.badValue, m1,
                                             ValueRange{j, two});
         scf::YieldOp::create(nb, l, m2);
@@ -256,15 +258,16 @@ Value exchangeCounts(OpBuilder &b, Location loc, GatherOp op,
   auto read = scf::ForOp::create(
       b, loc, zero, end, one, ValueRange{counts0, noneFound, noValue},
       [&](OpBuilder &nb, Location l, Value j, ValueRange state) {
-        Value count = tensor::ExtractOp::create(nb, l, received,
-                                                ValueRange{j, zero});
+        Value count =
+            tensor::ExtractOp::create(nb, l, received, ValueRange{j, zero});
         Value counts = tensor::InsertOp::create(nb, l, count, state[0], j);
-        Value bits = tensor::ExtractOp::create(nb, l, received,
-                                               ValueRange{j, one});
+        Value bits =
+            tensor::ExtractOp::create(nb, l, received, ValueRange{j, one});
         Value bad = arith::TruncIOp::create(nb, l, nb.getI1Type(), bits);
-        Value value = tensor::ExtractOp::create(nb, l, received,
-                                                ValueRange{j, two});
-        Value trueValue = arith::ConstantOp::create(nb, l, nb.getBoolAttr(true));
+        Value value =
+            tensor::ExtractOp::create(nb, l, received, ValueRange{j, two});
+        Value trueValue =
+            arith::ConstantOp::create(nb, l, nb.getBoolAttr(true));
         Value fresh = arith::XOrIOp::create(nb, l, state[1], trueValue);
         Value first = arith::AndIOp::create(nb, l, bad, fresh);
         Value found = arith::OrIOp::create(nb, l, state[1], bad);
@@ -299,14 +302,14 @@ std::pair<Value, Value> buildSlotPass(OpBuilder &b, Location loc,
   Value sendIds0 = emptyLike(b, loc, flat, i64);
   Value slots0 = emptyLike(b, loc, flat, i64);
   auto loop = scf::ForOp::create(
-      b, loc, zero, n, one,
-      ValueRange{starts.getResult(0), sendIds0, slots0},
+      b, loc, zero, n, one, ValueRange{starts.getResult(0), sendIds0, slots0},
       [&](OpBuilder &nb, Location l, Value i, ValueRange state) {
         Value owner = tensor::ExtractOp::create(nb, l, pass.owners, i);
         Value slot = tensor::ExtractOp::create(nb, l, state[0], owner);
         Value oneSlot = c64(nb, l, 1);
         Value nextSlot = arith::AddIOp::create(nb, l, slot, oneSlot);
-        Value cursor = tensor::InsertOp::create(nb, l, nextSlot, state[0], owner);
+        Value cursor =
+            tensor::InsertOp::create(nb, l, nextSlot, state[0], owner);
         Value local = tensor::ExtractOp::create(nb, l, pass.locals, i);
         Value slotIndex =
             arith::IndexCastOp::create(nb, l, nb.getIndexType(), slot);
@@ -329,8 +332,8 @@ Value markInRange(Value value) {
 } // namespace
 
 Value mlir::gather::buildExchangeForm(OpBuilder &b, GatherOp op,
-                                      const ShardingPlan &plan,
-                                      Value localData, Value localIndices) {
+                                      const ShardingPlan &plan, Value localData,
+                                      Value localIndices) {
   if (failed(checkExchangeForm(op, plan)))
     return {};
   Location loc = op.getLoc();
@@ -345,7 +348,8 @@ Value mlir::gather::buildExchangeForm(OpBuilder &b, GatherOp op,
   auto idsType = RankedTensorType::get({ShapedType::kDynamic}, b.getI64Type());
   Value idsHere = exchange::AllToAllVOp::create(
       b, loc, idsType, plan.grid.getSymNameAttr().getValue(),
-      SmallVector<int16_t>(plan.rowSplit.axes.begin(), plan.rowSplit.axes.end()),
+      SmallVector<int16_t>(plan.rowSplit.axes.begin(),
+                           plan.rowSplit.axes.end()),
       sendIds, pass.counts, recvCounts);
   Value rowsHere = buildLocalGather(b, op, localData, idsHere, {});
   if (!rowsHere) {
@@ -359,7 +363,8 @@ Value mlir::gather::buildExchangeForm(OpBuilder &b, GatherOp op,
   auto backType = RankedTensorType::get(backShape, dataType.getElementType());
   Value rowsBack = exchange::AllToAllVOp::create(
       b, loc, backType, plan.grid.getSymNameAttr().getValue(),
-      SmallVector<int16_t>(plan.rowSplit.axes.begin(), plan.rowSplit.axes.end()),
+      SmallVector<int16_t>(plan.rowSplit.axes.begin(),
+                           plan.rowSplit.axes.end()),
       rowsHere, recvCounts, pass.counts);
   Value ordered = buildLocalGather(b, op, rowsBack, slots, {});
   markInRange(ordered);

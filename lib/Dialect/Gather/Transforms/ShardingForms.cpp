@@ -24,8 +24,7 @@ using namespace mlir;
 using namespace mlir::gather;
 
 Value mlir::gather::buildLocalGather(OpBuilder &b, GatherOp op, Value data,
-                                     Value indices,
-                                     RankedTensorType expected) {
+                                     Value indices, RankedTensorType expected) {
   auto local = cast<GatherOp>(b.clone(*op));
   local->setOperands({data, indices});
   local->removeAttr(getShardBoundsCheckAttrName());
@@ -228,12 +227,10 @@ Value buildHeldBits(OpBuilder &builder, Location loc, GatherOp op,
   Type i64 = builder.getI64Type();
   Value offset64 = arith::IndexCastOp::create(builder, loc, i64, offset);
   Value localRows64 = arith::IndexCastOp::create(builder, loc, i64, localRows);
-  linalg::GenericOp positions =
-      buildPositions(builder, loc, plan, localIndices, globalRows, offset64,
-                     localRows64);
-  Value gathered = buildLocalGather(builder, op, localData,
-                                    positions.getResult(0),
-                                    plan.localResultType);
+  linalg::GenericOp positions = buildPositions(
+      builder, loc, plan, localIndices, globalRows, offset64, localRows64);
+  Value gathered = buildLocalGather(
+      builder, op, localData, positions.getResult(0), plan.localResultType);
   if (!gathered) {
     emitShardingError(op, plan, "the local gather has no valid type");
     return {};
@@ -283,8 +280,7 @@ Value buildZeroBits(OpBuilder &b, Location loc, GatherOp op, Value localData,
   for (int64_t dim = loops.axis + 1; dim < loops.dataRank; ++dim)
     sizes.push_back(tensor::getMixedSize(b, loc, localData, dim));
   Value empty = tensor::EmptyOp::create(b, loc, sizes, bitsType);
-  Value zero =
-      arith::ConstantOp::create(b, loc, b.getIntegerAttr(bitsType, 0));
+  Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(bitsType, 0));
   return linalg::FillOp::create(b, loc, zero, empty).getResult(0);
 }
 
@@ -326,8 +322,8 @@ Value mlir::gather::buildAllReduceForm(OpBuilder &builder, GatherOp op,
                                   /*addElseBlock=*/true);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(ifOp.thenBlock());
-    Value zeros = buildZeroBits(builder, loc, op, localData, localIndices,
-                                bitsType);
+    Value zeros =
+        buildZeroBits(builder, loc, op, localData, localIndices, bitsType);
     if (zeros.getType() != type)
       zeros = tensor::CastOp::create(builder, loc, type, zeros);
     scf::YieldOp::create(builder, loc, zeros);
@@ -345,8 +341,8 @@ Value mlir::gather::buildAllReduceForm(OpBuilder &builder, GatherOp op,
     return {};
   auto bitsTensorType = cast<RankedTensorType>(bits.getType());
   Value reduced = shard::AllReduceOp::create(
-      builder, loc, bitsTensorType, plan.grid.getSymName(),
-      plan.rowSplit.axes, bits, shard::ReductionKind::Sum);
+      builder, loc, bitsTensorType, plan.grid.getSymName(), plan.rowSplit.axes,
+      bits, shard::ReductionKind::Sum);
   if (bitsType == elemType)
     return reduced;
   int64_t resultRank = loops.resultRank();
@@ -354,7 +350,8 @@ Value mlir::gather::buildAllReduceForm(OpBuilder &builder, GatherOp op,
       AffineMap::getMultiDimIdentityMap(resultRank, op->getContext());
   auto values = linalg::GenericOp::create(
       builder, loc, TypeRange{bitsTensorType.clone(elemType)},
-      ValueRange{reduced}, ValueRange{emptyLike(builder, loc, reduced, elemType)},
+      ValueRange{reduced},
+      ValueRange{emptyLike(builder, loc, reduced, elemType)},
       {identity, identity},
       SmallVector<utils::IteratorType>(resultRank,
                                        utils::IteratorType::parallel),

@@ -10,18 +10,18 @@
 // (`D[:a] ++ I[b:] ++ D[a+1:]`), then one reduction loop `k` (kind sum) that
 // runs over the gathered dimension of `data`. The gather is the sum over `k`
 // of `data[..., k, ...]` masked by `indices[...] == k`, so that a table split
-// along its gathered dimension is a sharded reduction: each process gathers
-// the rows it holds, puts the additive identity where it holds none, and an
-// all-reduce sum combines the parts.
+// along its gathered dimension is a sharded reduction.
 //
 // Indexing maps (loops `d0 .. d(R-1)` for the result, `dR` for `k`):
-//   data:    D(i) -> d(i) for i < a, D(a) -> dR, D(i) -> d(a + q - b + i - a -
-//   1)
-//            for i > a;
+//   data:    D(i) -> d(i) for i < a, D(a) -> dR,
+//            D(i) -> d(a + q - b + i - a - 1) for i > a;
 //   indices: I(i) -> d(i) for i < b (batch), I(i) -> d(a + i - b) for i >= b;
 //   result:  identity.
 // Every map is a projected permutation, so upstream's default propagation
-// (both ways) applies unchanged.
+// (both ways) applies unchanged, except for the exchange form (the rows and
+// the ids split over the same grid axes), whose sharding option the model
+// gives itself. The partition checks the shardings and builds one of the
+// forms of ShardingPlan.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -156,8 +156,8 @@ struct GatherShardingModel
                           SymbolTableCollection &symbolTable,
                           OpBuilder &builder) const {
     auto gatherOp = cast<GatherOp>(op);
-    FailureOr<ShardingPlan> plan = planSharding(
-        gatherOp, operandShardings, resultShardings, symbolTable);
+    FailureOr<ShardingPlan> plan =
+        planSharding(gatherOp, operandShardings, resultShardings, symbolTable);
     if (failed(plan))
       return failure();
     Value data = partitionedOperands[0];

@@ -61,8 +61,7 @@ InFlightDiagnostic mlir::gather::emitShardingError(
 }
 
 Value mlir::gather::getGroupIndex(OpBuilder &b, Location loc,
-                                  shard::GridOp grid,
-                                  ArrayRef<GridAxis> axes) {
+                                  shard::GridOp grid, ArrayRef<GridAxis> axes) {
   auto multi = shard::ProcessMultiIndexOp::create(b, loc, grid.getSymName(),
                                                   llvm::to_vector(axes));
   Value linear = multi.getResult()[0];
@@ -231,8 +230,8 @@ FailureOr<ShardedForm> chooseForm(const LoopSplits &splits,
       rowAxesLoop = loop;
     for (GridAxis axis : split->axes) {
       if (llvm::is_contained(usedAxes, axis)) {
-        reason = "grid axis " + std::to_string(axis) +
-                 " splits two different loops";
+        reason =
+            "grid axis " + std::to_string(axis) + " splits two different loops";
         return failure();
       }
       usedAxes.push_back(axis);

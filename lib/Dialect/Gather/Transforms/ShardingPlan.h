@@ -109,9 +109,8 @@ InFlightDiagnostic emitShardingError(GatherOp op,
                                      ArrayRef<shard::Sharding> operandShardings,
                                      ArrayRef<shard::Sharding> resultShardings,
                                      const Twine &reason);
-inline InFlightDiagnostic emitShardingError(GatherOp op,
-                                            const ShardingPlan &plan,
-                                            const Twine &reason) {
+inline InFlightDiagnostic
+emitShardingError(GatherOp op, const ShardingPlan &plan, const Twine &reason) {
   return emitShardingError(op, ArrayRef(plan.shardings).take_front(2),
                            ArrayRef(plan.shardings).drop_front(2), reason);
 }
