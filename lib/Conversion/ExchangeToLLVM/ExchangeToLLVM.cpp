@@ -406,6 +406,26 @@ Value getGroupComm(OpBuilder &b, Op op, const MPIABI &abi) {
 // Patterns
 //===----------------------------------------------------------------------===//
 
+/// What every pattern needs to call MPI from the module of one op.
+struct MPICall {
+  MPICall(Operation *op)
+      : module(op->getParentOfType<ModuleOp>()), abi(MPIABI::get(module)),
+        ptr(LLVM::LLVMPointerType::get(op->getContext())),
+        i32(IntegerType::get(op->getContext(), 32)),
+        handle(abi->getHandleType(op->getContext())) {}
+
+  /// The function `name` returning `int`, declared with `params`.
+  LLVM::LLVMFuncOp declare(OpBuilder &b, StringRef name, ArrayRef<Type> params,
+                           bool isVarArg = false) const {
+    return getOrDeclare(b, module, name,
+                        LLVM::LLVMFunctionType::get(i32, params, isVarArg));
+  }
+
+  ModuleOp module;
+  std::unique_ptr<MPIABI> abi;
+  Type ptr, i32, handle;
+};
+
 /// Base of the patterns: buffer pointers and element counts.
 template <typename Op>
 class ExchangePattern : public ConvertOpToLLVMPattern<Op> {
@@ -456,15 +476,12 @@ public:
   matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto module = op->template getParentOfType<ModuleOp>();
-    std::unique_ptr<MPIABI> abi = MPIABI::get(module);
-    MLIRContext *ctx = op.getContext();
-    Type ptr = LLVM::LLVMPointerType::get(ctx), i32 = rewriter.getI32Type();
-    Type handle = abi->getHandleType(ctx);
-    auto fn =
-        getOrDeclare(rewriter, module, function,
-                     LLVM::LLVMFunctionType::get(
-                         i32, {ptr, i32, handle, ptr, i32, handle, handle}));
+    MPICall mpi(op);
+    ModuleOp module = mpi.module;
+    const MPIABI *abi = mpi.abi.get();
+    auto fn = mpi.declare(rewriter, function,
+                          {mpi.ptr, mpi.i32, mpi.handle, mpi.ptr, mpi.i32,
+                           mpi.handle, mpi.handle});
     Value comm = getGroupComm(rewriter, op, *abi);
     Value send =
         this->getPointer(rewriter, loc, op.getSend(), adaptor.getSend());
@@ -502,15 +519,13 @@ public:
   matchAndRewrite(exchange::AllToAllVOnBuffersOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto module = op->getParentOfType<ModuleOp>();
-    std::unique_ptr<MPIABI> abi = MPIABI::get(module);
-    MLIRContext *ctx = op.getContext();
-    Type ptr = LLVM::LLVMPointerType::get(ctx), i32 = rewriter.getI32Type();
-    Type handle = abi->getHandleType(ctx);
-    auto fn = getOrDeclare(
-        rewriter, module, "MPI_Alltoallv",
-        LLVM::LLVMFunctionType::get(
-            i32, {ptr, ptr, ptr, handle, ptr, ptr, ptr, handle, handle}));
+    MPICall mpi(op);
+    ModuleOp module = mpi.module;
+    const MPIABI *abi = mpi.abi.get();
+    Type ptr = mpi.ptr, handle = mpi.handle;
+    auto fn =
+        mpi.declare(rewriter, "MPI_Alltoallv",
+                    {ptr, ptr, ptr, handle, ptr, ptr, ptr, handle, handle});
     Value comm = getGroupComm(rewriter, op, *abi);
     SmallVector<Value> args;
     for (auto [original, lowered] :
@@ -535,14 +550,12 @@ public:
   matchAndRewrite(exchange::AllReduceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto module = op->getParentOfType<ModuleOp>();
-    std::unique_ptr<MPIABI> abi = MPIABI::get(module);
-    MLIRContext *ctx = op.getContext();
-    Type ptr = LLVM::LLVMPointerType::get(ctx), i32 = rewriter.getI32Type();
-    Type handle = abi->getHandleType(ctx);
-    auto fn = getOrDeclare(rewriter, module, "MPI_Allreduce",
-                           LLVM::LLVMFunctionType::get(
-                               i32, {ptr, ptr, i32, handle, handle, handle}));
+    MPICall mpi(op);
+    ModuleOp module = mpi.module;
+    const MPIABI *abi = mpi.abi.get();
+    auto fn = mpi.declare(
+        rewriter, "MPI_Allreduce",
+        {mpi.ptr, mpi.ptr, mpi.i32, mpi.handle, mpi.handle, mpi.handle});
     Value comm = getGroupComm(rewriter, op, *abi);
     Value send = getPointer(rewriter, loc, op.getSend(), adaptor.getSend());
     Value recv = getPointer(rewriter, loc, op.getRecv(), adaptor.getRecv());

@@ -93,19 +93,6 @@ LogicalResult checkExchangeForm(GatherOp op, const ShardingPlan &plan) {
   return success();
 }
 
-/// The ids as a 1-D tensor.
-Value flattenIds(OpBuilder &b, Location loc, Value ids) {
-  auto type = cast<RankedTensorType>(ids.getType());
-  Value flat = ids;
-  if (type.getRank() != 1) {
-    SmallVector<ReassociationIndices> all(1);
-    for (int64_t dim = 0; dim < type.getRank(); ++dim)
-      all[0].push_back(dim);
-    flat = tensor::CollapseShapeOp::create(b, loc, ids, all);
-  }
-  return flat;
-}
-
 /// A tensor.empty of the size of the 1-D tensor `like`.
 Value emptyLike(OpBuilder &b, Location loc, Value like, Type elem) {
   return tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, like),
@@ -337,7 +324,7 @@ Value mlir::gather::buildExchangeForm(OpBuilder &b, GatherOp op,
   if (failed(checkExchangeForm(op, plan)))
     return {};
   Location loc = op.getLoc();
-  Value flat = flattenIds(b, loc, localIndices);
+  Value flat = collapseToVector(b, loc, localIndices);
   OwnerPass pass = buildOwnerPass(b, loc, op, plan, flat);
   Value recvCounts = exchangeCounts(b, loc, op, plan, pass);
   auto [sendIds, slots] = buildSlotPass(b, loc, plan, pass, flat);

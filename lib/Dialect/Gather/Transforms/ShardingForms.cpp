@@ -116,13 +116,7 @@ void emitReplicatedIdsCheck(OpBuilder &b, Location loc,
                             const ShardingPlan &plan, Value ids,
                             int64_t globalRows) {
   auto type = cast<RankedTensorType>(ids.getType());
-  Value flat = ids;
-  if (type.getRank() != 1) {
-    SmallVector<ReassociationIndices> all(1);
-    for (int64_t dim = 0; dim < type.getRank(); ++dim)
-      all[0].push_back(dim);
-    flat = tensor::CollapseShapeOp::create(b, loc, ids, all);
-  }
+  Value flat = collapseToVector(b, loc, ids);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value count = tensor::DimOp::create(b, loc, flat, 0);

@@ -103,6 +103,16 @@ Value mlir::gather::extendIndexToI64(OpBuilder &b, Location loc, Value k,
   return arith::ExtSIOp::create(b, loc, i64, k);
 }
 
+Value mlir::gather::collapseToVector(OpBuilder &b, Location loc, Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getRank() == 1)
+    return value;
+  SmallVector<ReassociationIndices> all(1);
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    all[0].push_back(dim);
+  return tensor::CollapseShapeOp::create(b, loc, value, all);
+}
+
 void mlir::gather::emitGroupBoundsAbort(OpBuilder &b, Location loc,
                                         const ShardingPlan &plan, Value bad,
                                         Value index, int64_t rows) {

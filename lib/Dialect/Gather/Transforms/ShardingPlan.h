@@ -144,6 +144,9 @@ Value buildExchangeForm(OpBuilder &b, GatherOp op, const ShardingPlan &plan,
 /// (unsigned).
 Value extendIndexToI64(OpBuilder &b, Location loc, Value k, Type type);
 
+/// `value` collapsed to one dimension (itself when it has one).
+Value collapseToVector(OpBuilder &b, Location loc, Value value);
+
 /// Stops every process of the group of `plan` with the out-of-bounds message
 /// for `index` when `bad` holds (exchange.abort in an scf.if).
 void emitGroupBoundsAbort(OpBuilder &b, Location loc, const ShardingPlan &plan,
