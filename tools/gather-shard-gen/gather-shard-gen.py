@@ -177,7 +177,10 @@ def draw_program(rng, pid, grid, clamp):
                for a, size in zip(implied, p.result_shape()))
     even &= not offsets and (not row_axes or rows % members == 0)
     p.result = implied
-    if even and any(implied) and rng.random() < 0.3 and sum(1 for a in implied if a) == 1:
+    # (With the table's columns split, propagation reshards the table in two
+    # dimensions at once, which upstream partitioning cannot: a diagnostic.)
+    if (even and any(implied) and not col_axes and rng.random() < 0.3
+            and sum(1 for a in implied if a) == 1):
         p.result = [[] for _ in implied]
     p.form = form
     # Values.

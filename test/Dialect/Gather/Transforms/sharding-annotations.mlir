@@ -137,3 +137,17 @@ func.func @sharding_argument(%table: tensor<6x4xf32>, %ids: tensor<3xi64>, %s: !
   %g = gather.gather %t[%ids] : tensor<6x4xf32>, tensor<3xi64>
   return %g : tensor<3x4xf32>
 }
+
+// -----
+
+// A resharding that moves a grid axis from one dimension to another.
+shard.grid @grid(shape = 2)
+func.func @moved_axis(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %cols = shard.sharding @grid split_axes = [[], [0]] : !shard.sharding
+  %t = shard.shard %table to %rows : tensor<6x4xf32>
+  // expected-error @below {{cannot reshard from @grid split_axes = [[0]] to @grid split_axes = [[], [0]]: only adding or removing the last grid axis of one dimension is supported}}
+  %t2 = shard.shard %t to %cols annotate_for_users : tensor<6x4xf32>
+  %g = gather.gather %t2[%ids] : tensor<6x4xf32>, tensor<3xi64>
+  return %g : tensor<3x4xf32>
+}
