@@ -182,6 +182,11 @@ def draw_program(rng, pid, grid, clamp):
     if (even and any(implied) and not col_axes and rng.random() < 0.3
             and sum(1 for a in implied if a) == 1):
         p.result = [[] for _ in implied]
+    # Replicated ids whose result is split (evenly) along an ids dimension:
+    # propagation splits the ids by resharding them (shard.all_slice).
+    if (form == "local" and other and not any(id_split) and rng.random() < 0.3
+            and p.ids_shape[id_dim] % grid[other[0]] == 0):
+        p.result[id_dim] = [other[0]]
     p.form = form
     # Values.
     p.table = [draw_value(rng, p.elem) for _ in range(prod(p.table_shape))]
