@@ -6,7 +6,9 @@
 //
 // The three passes that `gather-to-mpi` runs around upstream's
 // sharding-propagation, shard-partition and convert-shard-to-mpi:
-// gather-shard-prepare, gather-shard-bind-calls and gather-shard-finalize.
+// gather-shard-partition (the checks and rewrites of ShardAnnotations.h,
+// propagation and partitioning, the calls against the global types),
+// gather-shard-init-mpi and gather-shard-finalize.
 //
 //===----------------------------------------------------------------------===//
 
