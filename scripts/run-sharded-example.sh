@@ -7,10 +7,13 @@
 # N >= 1: sets the shape of every 1-D `shard.grid` to N, lowers the module
 # with `gather-opt --gather-to-mpi`, translates it to LLVM IR, compiles it
 # with clang-22 against libmpich and the runner-utils libraries, and runs it
-# under `mpirun.mpich -np N`.
+# under `mpirun.mpich -np N` (with the extra arguments of $GATHER_MPIRUN_ARGS,
+# e.g. a hostfile: scripts/run-netns-example.sh).
 # N = 0: removes the sharding annotations (grids and shardings deleted,
 # `shard.shard` replaced by a no-op cast, the process index replaced by 0)
 # and runs the module through `gather-opt --gather-to-llvm` and mlir-runner.
+# GATHER_MPI=openmpi: the module names Open MPI and runs under Debian's Open
+# MPI (mpirun.openmpi; libopenmpi-dev and openmpi-bin must be installed).
 # Installs mpich, libmpich-dev and clang-22 when missing.
 set -euo pipefail
 
@@ -50,13 +53,26 @@ if [ "$n" -eq 0 ]; then
     -shared-libs="$libs" "$work/module.mlir"
 fi
 
+# With GATHER_MPI=openmpi the module names Open MPI (its ABI) and the
+# program runs with Debian's Open MPI.
+impl=${GATHER_MPI:-mpich}
 sed -E "s/^([[:space:]]*shard\.grid @[A-Za-z0-9_]+)\(shape = [0-9?]+\)/\1(shape = $n)/" \
   "$example" >"$work/sharded.mlir"
+if [ "$impl" = openmpi ]; then
+  sed -i -E 's/^module \{/module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "OpenMPI">} {/' \
+    "$work/sharded.mlir"
+  mpilib=(-L/usr/lib/x86_64-linux-gnu/openmpi/lib -lmpi)
+  mpirun=(mpirun.openmpi --allow-run-as-root --oversubscribe)
+else
+  mpilib=(-lmpich)
+  mpirun=(mpirun.mpich)
+fi
 pipeline="--gather-to-mpi"
 [ -n "$options" ] && pipeline="--gather-to-mpi=$options"
 "$build/bin/gather-opt" "$work/sharded.mlir" "$pipeline" >"$work/module.mlir"
 "$llvm/bin/mlir-translate" --mlir-to-llvmir "$work/module.mlir" >"$work/module.ll"
 clang-22 -O2 -Wno-override-module "$work/module.ll" -o "$work/program" \
-  -L"$llvm/lib" -lmlir_runner_utils -lmlir_c_runner_utils -lmpich \
+  -L"$llvm/lib" -lmlir_runner_utils -lmlir_c_runner_utils "${mpilib[@]}" \
   -Wl,-rpath,"$llvm/lib"
-mpirun.mpich -np "$n" "$work/program"
+# shellcheck disable=SC2086 # GATHER_MPIRUN_ARGS holds several arguments
+"${mpirun[@]}" ${GATHER_MPIRUN_ARGS:-} -np "$n" "$work/program"

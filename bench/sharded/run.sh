@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# Scaling of a row-sharded lookup over MPI (not a test): a 1 GiB f32 table
-# ([1048576, 256]) split over 1, 2 and 4 MPICH processes, batches of 4096
-# ids, and the same lookup without annotations through gather-to-llvm on one
-# process ("plain": the cost of the sharded form itself). The variants are
-# interleaved over ROUNDS rounds; each line is one run: processes, MiB of table per process, median ms per batch (the
-# slowest process), MiB of result per batch, MiB sent per process by the
-# all-reduce (2 (N-1)/N of the result), and whether the result checked out.
+# The two forms of a row-sharded lookup over MPI (not a test): a 1 GiB f32
+# table ([1048576, 256]) split over 1, 2 and 4 MPICH processes, batches of
+# 4096 ids, in the all-reduce form (ids replicated) and the exchange form
+# (ids split like the rows), beside the same lookup without annotations
+# through gather-to-llvm on one process ("plain"). The variants run
+# interleaved over ROUNDS rounds. Each line: form, processes, MiB of table
+# per process, median ms per batch (the slowest process), KiB per process
+# handed to MPI per batch (counted at the MPI calls by the PMPI wrapper
+# mpi_count.c, the largest over the processes), for the exchange form the
+# KiB it needs (ids out, rows answered, counts) and the ratio of the two,
+# the calls per batch (MPI_Allreduce/MPI_Alltoall/MPI_Alltoallv/
+# MPI_Allgather), the MPI_Comm_split calls of the whole run, and whether
+# the result checked out. Prints the CPU first.
 #
 #   bench/sharded/run.sh [ROUNDS] [ITERATIONS]
 #
@@ -30,13 +36,19 @@ here="$root/bench/sharded"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+model=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
+width=AVX2
+grep -qw avx512f /proc/cpuinfo && width=AVX-512
+echo "CPU: $model ($width), $(nproc) cores; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+mpi=(-I/usr/include/x86_64-linux-gnu/mpich -lmpich)
 for n in 1 2 4; do
   sed -E "s/shard\.grid @grid\(shape = [0-9]+\)/shard.grid @grid(shape = $n)/" \
     "$here/lookup.mlir" >"$work/lookup.$n.mlir"
   "$build/bin/gather-opt" "$work/lookup.$n.mlir" --gather-to-mpi=entry-point= |
     "$llvm/bin/mlir-translate" --mlir-to-llvmir >"$work/lookup.$n.ll"
   clang-22 -O2 -Wno-override-module "$work/lookup.$n.ll" "$here/driver.c" \
-    -I/usr/include/x86_64-linux-gnu/mpich -o "$work/bench.$n" -lmpich
+    "$here/mpi_count.c" -o "$work/bench.$n" "${mpi[@]}"
 done
 
 # The unsharded lookup: annotations removed as run-sharded-example.sh 0 does.
@@ -46,12 +58,14 @@ sed -E -e '/^[[:space:]]*shard\.grid /d' -e '/= shard\.sharding /d' \
 "$build/bin/gather-opt" "$work/lookup.plain.mlir" --gather-to-llvm |
   "$llvm/bin/mlir-translate" --mlir-to-llvmir >"$work/lookup.plain.ll"
 clang-22 -O2 -Wno-override-module "$work/lookup.plain.ll" "$here/driver.c" \
-  -I/usr/include/x86_64-linux-gnu/mpich -o "$work/bench.plain" -lmpich
+  "$here/mpi_count.c" -o "$work/bench.plain" "${mpi[@]}"
 
-echo -e "procs\ttable MiB/proc\tms/batch\tresult MiB\tsent MiB/proc\tcheck"
+echo -e "form\tprocs\ttable MiB/proc\tms/batch\tsent KiB/proc\tneed KiB/proc\tsent/need\tcalls ar/a2a/a2av/ag\tsplits\tcheck"
 for round in $(seq "$rounds"); do
   mpirun.mpich -np 1 "$work/bench.plain" "$iterations" plain
   for n in 1 2 4; do
-    mpirun.mpich -np "$n" "$work/bench.$n" "$iterations"
+    for form in allreduce exchange; do
+      mpirun.mpich -np "$n" "$work/bench.$n" "$iterations" "$form"
+    done
   done
 done

@@ -10,6 +10,7 @@
 #include "gather-mlir/Dialect/ATB/IR/ATBDialect.h"
 #include "gather-mlir/Dialect/ATB/Transforms/BufferizableOpInterfaceImpl.h"
 #include "gather-mlir/Dialect/ATB/Transforms/Passes.h"
+#include "gather-mlir/Dialect/Exchange/IR/ExchangeDialect.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 #include "gather-mlir/Dialect/Gather/Transforms/ShardingInterfaceImpl.h"
@@ -25,8 +26,9 @@
 
 void mlir::gather::registerAllDialects(DialectRegistry &registry) {
   // This project's dialects and their external models.
-  registry.insert<GatherDialect, atb::ATBDialect>();
+  registry.insert<GatherDialect, atb::ATBDialect, exchange::ExchangeDialect>();
   atb::registerBufferizableOpInterfaceExternalModels(registry);
+  registerConvertExchangeToLLVMInterface(registry);
   registerTilingInterfaceExternalModels(registry);
   registerShardingInterfaceExternalModels(registry);
 

@@ -10,6 +10,7 @@
 #include "gather-mlir/Dialect/ATB/IR/ATBDialect.h"
 #include "gather-mlir/Dialect/ATB/Transforms/BufferizableOpInterfaceImpl.h"
 #include "gather-mlir/Dialect/ATB/Transforms/Passes.h"
+#include "gather-mlir/Dialect/Exchange/IR/ExchangeDialect.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 
@@ -330,10 +331,15 @@ LogicalResult mlir::gather::buildGatherToMPIPipeline(
   CPUSettings settings = getCPUSettings(options);
   // Each annotated function becomes the program of one process (upstream
   // propagation and partitioning, uneven splits made explicit); calls made
-  // against the global types pass this process's blocks.
-  pm.addPass(createGatherShardPartition());
-  // Collectives and process indices become MPI; what is left of the shard
-  // dialect is an error, the grids go.
+  // against the global types pass this process's blocks and gather sharded
+  // results back.
+  GatherShardPartitionOptions partitionOptions;
+  partitionOptions.boundsCheck = settings.boundsCheck;
+  pm.addPass(createGatherShardPartition(partitionOptions));
+  // Exchanges and the collectives of resharding become exchange buffer ops,
+  // the all-reduce and process indices MPI (upstream); what is left of the
+  // shard dialect is an error, the grids go.
+  pm.addPass(createConvertShardToExchange());
   if (failed(addPipeline(pm, "convert-shard-to-mpi", errorStream)))
     return failure();
   pm.addPass(createGatherShardFinalize());
@@ -353,8 +359,9 @@ LogicalResult mlir::gather::buildGatherToMPIPipeline(
 //===----------------------------------------------------------------------===//
 
 void mlir::gather::registerGatherPipelineDialects(DialectRegistry &registry) {
-  registry.insert<GatherDialect, atb::ATBDialect>();
+  registry.insert<GatherDialect, atb::ATBDialect, exchange::ExchangeDialect>();
   atb::registerBufferizableOpInterfaceExternalModels(registry);
+  registerConvertExchangeToLLVMInterface(registry);
 }
 
 /// Registers a pipeline whose builder reports failures: the reason goes to

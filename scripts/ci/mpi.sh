@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
-# CI job: sharded gathers under MPI. Runs examples/sharded_embedding.mlir and
-# the modules of test/Integration/MPI (an uneven split, batch_dims with the
-# gathered dimension split) on 1, 2 and 4 MPICH processes through
-# scripts/run-sharded-example.sh and compares each output with the unsharded
-# run (N = 0) and with an expected output computed by hand; checks that an
-# out-of-range id under bounds-check=assert stops every process with the
-# message (bounded by `timeout`, so a hang fails), and reads the clamped row
-# under bounds-check=clamp. Installs mpich,
+# CI job: sharded gathers under MPI, through scripts/run-sharded-example.sh.
+#   - examples/sharded_lookup_batches.mlir (the data-parallel exchange: ids
+#     and rows split over the same grid axis, uneven splits, negative and
+#     repeated ids, a process whose ids all live elsewhere) on 1, 2, 3 and 4
+#     MPICH processes;
+#   - examples/sharded_embedding.mlir and the modules of test/Integration/MPI
+#     (an uneven split, batch_dims with the gathered dimension split: the
+#     all-reduce form of replicated ids) on 1, 2 and 4 processes;
+# each output compared with the unsharded run (N = 0) and with an expected
+# output computed by hand. Out-of-range ids under bounds-check=assert, in
+# both forms: every process of the group prints the message once and the
+# run ends within `timeout` (a hang fails); what is
+# guaranteed is that every process of the group has printed before any ends
+# (the processes learn of the id from each other and wait at a barrier
+# before exiting), so the test counts exactly N messages, and that the run
+# ends with status 1 (the group is the whole grid here: every process
+# finalizes MPI and exits with 1 by itself). Under bounds-check=clamp
+# the ids read the clamped rows, as without sharding. Installs mpich,
 # libmpich-dev and clang-22 when missing. Ends with `N passed, N failed`.
 #
 #   scripts/ci/mpi.sh
@@ -16,6 +26,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 run="$root/scripts/run-sharded-example.sh"
 inputs="$root/test/Integration/MPI"
 example="$root/examples/sharded_embedding.mlir"
+batches="$root/examples/sharded_lookup_batches.mlir"
 limit=${MPI_TEST_TIMEOUT:-180}
 passed=0
 failed=0
@@ -51,6 +62,10 @@ expect_same() {
   fi
 }
 
+expect_same batches 0 "$batches" "$inputs/sharded_lookup_batches.expected"
+for n in 1 2 3 4; do
+  expect_same batches "$n" "$batches" "$work/batches.0"
+done
 expect_same example 0 "$example" "$inputs/sharded_embedding.expected"
 for n in 1 2 4; do
   expect_same example "$n" "$example" "$work/example.0"
@@ -76,23 +91,46 @@ for n in 2 4; do
   expect_same clamp "$n" "$inputs/out_of_range.mlir" "$work/clamp.0" bounds-check=clamp
 done
 
-# An out-of-range id: every process stops with the message.
-for n in 2 4; do
-  run_case out_of_range "$n" "$inputs/out_of_range.mlir"
-  status=$?
-  messages=$(grep -c 'gather: index 10 is out of bounds' "$work/out_of_range.$n.err")
+# Under bounds-check=clamp the exchange reads rows 9 and 0 for 10 and -11.
+run_case clamp_batches 0 "$inputs/out_of_range_batches.mlir" bounds-check=clamp
+if grep -q '^( -9, 9.5, -0 )( 3239051264, 1092091904, 2147483648 )$' \
+  "$work/clamp_batches.0" && [ "$(wc -l <"$work/clamp_batches.0")" -eq 12 ]; then
+  pass "clamp_batches unsharded reads row 9"
+else
+  fail "clamp_batches unsharded: row 9 not in the output"
+fi
+for n in 2 3 4; do
+  expect_same clamp_batches "$n" "$inputs/out_of_range_batches.mlir" \
+    "$work/clamp_batches.0" bounds-check=clamp
+done
+
+# expect_stop NAME N MODULE: an out-of-range id stops all N processes, each
+# printing the message once, with status 1 and no result.
+expect_stop() {
+  local name=$1 n=$2 module=$3
+  run_case "$name" "$n" "$module"
+  local status=$?
+  local messages
+  messages=$(grep -c 'gather: index 10 is out of bounds for a dimension of size 10' \
+    "$work/$name.$n.err")
   if [ "$status" -eq 124 ]; then
-    fail "out_of_range on $n processes: no exit within ${limit}s"
-  elif [ "$status" -eq 0 ]; then
-    fail "out_of_range on $n processes exited 0"
+    fail "$name on $n processes: no exit within ${limit}s"
+  elif [ "$status" -ne 1 ]; then
+    fail "$name on $n processes exited with $status instead of 1"
   elif [ "$messages" -ne "$n" ]; then
-    fail "out_of_range on $n processes: $messages of $n processes printed the message"
-    sed 's/^/  /' "$work/out_of_range.$n.err" | tail -5
-  elif grep -q '^(' "$work/out_of_range.$n"; then
-    fail "out_of_range on $n processes printed a result"
+    fail "$name on $n processes: $messages of $n processes printed the message"
+    sed 's/^/  /' "$work/$name.$n.err" | tail -5
+  elif grep -q '^(' "$work/$name.$n"; then
+    fail "$name on $n processes printed a result"
   else
-    pass "out_of_range on $n processes (status $status, $messages messages)"
+    pass "$name on $n processes (status $status, $messages messages)"
   fi
+}
+for n in 2 4; do
+  expect_stop out_of_range "$n" "$inputs/out_of_range.mlir"
+done
+for n in 1 2 3 4; do
+  expect_stop out_of_range_batches "$n" "$inputs/out_of_range_batches.mlir"
 done
 
 echo "$passed passed, $failed failed"

@@ -8,9 +8,11 @@
 #define GATHER_MLIR_CONVERSION_PASSES_H
 
 #include "gather-mlir/Conversion/ATBToRuntime/ATBToRuntime.h"
+#include "gather-mlir/Conversion/ExchangeToLLVM/ExchangeToLLVM.h"
 #include "gather-mlir/Conversion/GatherToATB/GatherToATB.h"
 #include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
 #include "gather-mlir/Conversion/RaiseToGather/RaiseToGather.h"
+#include "gather-mlir/Conversion/ShardToExchange/ShardToExchange.h"
 
 namespace mlir::gather {
 

@@ -330,4 +330,76 @@ def RaiseToGather : Pass<"raise-to-gather", "::mlir::ModuleOp"> {
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// ShardToExchange and ExchangeToLLVM
+//===----------------------------------------------------------------------===//
+
+def ConvertShardToExchange
+    : Pass<"convert-shard-to-exchange", "::mlir::ModuleOp"> {
+  let summary = "Lower exchanges and shard collectives on tensors to exchange "
+                "buffer ops";
+  let description = [{
+    Replaces, on tensors, `exchange.all_to_all_v`, `shard.all_to_all` (split
+    and concatenation along dimension 0), `shard.all_gather`,
+    `shard.all_reduce` (sums of signless integers, `f32` or `f64`) and
+    `shard.all_slice` by their buffers and one exchange buffer op each
+    (`exchange.alltoallv`, `exchange.alltoall`, `exchange.allgather`,
+    `exchange.allreduce`; a slice needs no communication:
+    `tensor.extract_slice` at this process's block). The operands become buffers with `bufferization.to_buffer`, the
+    received data a new buffer that `bufferization.to_tensor` turns back
+    into the result, so that one-shot bufferization later uses the operands'
+    buffers as they are. Counts and displacements of `exchange.alltoallv`
+    are computed in elements, as `i32`, in small stack buffers. A collective
+    over a group of one process is its operand (or, for a gather along the
+    axis, the operand's data in place).
+
+    Runs before upstream `convert-shard-to-mpi`, which lowers the rest
+    (process indices, other all-reduces). Unlike upstream's all-reduce,
+    this one copies nothing, splits no communicator per call and takes the
+    dynamic sizes of its operand (MLIR 22's reads the dimension
+    `ShapedType::kDynamic`, and so a garbage size, for a dynamic size). A collective it cannot lower
+    (`shard.all_to_all` along other dimensions, tensors with dynamic sizes
+    in a gather or slice) is left for `gather-shard-finalize` to report.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::exchange::ExchangeDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::shard::ShardDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def ConvertExchangeToLLVM
+    : Pass<"convert-exchange-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lower the exchange buffer ops to MPI calls";
+  let description = [{
+    Replaces `exchange.alltoall`, `exchange.alltoallv`, `exchange.allgather`,
+    `exchange.allreduce` and `exchange.abort` by calls of `MPI_Alltoall`,
+    `MPI_Alltoallv`, `MPI_Allgather`, `MPI_Allreduce` (`MPI_SUM`) and of
+    `dprintf`, `MPI_Barrier` (and `MPI_Finalize`
+    when the group is the whole grid) and `_exit`, for the
+    MPI ABI that the module's `dlti.map` entry `"MPI:Implementation"` names
+    (`"MPICH"`, the default, or `"OpenMPI"`). `convert-to-llvm` does the
+    same (the exchange dialect implements its interface).
+
+    Each process group (grid shape and axes) gets a helper function
+    `__gather_mlir_group_comm_<shape>_axes_<axes>` that returns its
+    communicator: on its first call it checks that `MPI_COMM_WORLD` has as
+    many processes as the grid (otherwise it prints `gather: the grid has N
+    processes but MPI runs M processes` and exits with status 1), takes
+    `MPI_COMM_WORLD` when the group is the whole grid in row-major order or
+    else splits it once (`MPI_Comm_split`, color: the position along the
+    other axes, key: the position in the group), and keeps the result in an
+    internal global for every later call. Buffers are passed as the address
+    of their first element and their number of elements, with the signed
+    integer datatype of the element's size (the exchanges move bytes), or
+    `MPI_FLOAT` and `MPI_DOUBLE` for the sums of `f32` and `f64`.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // GATHER_MLIR_CONVERSION_PASSES_TD

@@ -71,18 +71,18 @@ struct TestDynamicOperandsPass
     SymbolTable(module).insert(callee);
     Block *body = callee.addEntryBlock();
     builder.setInsertionPointToStart(body);
-    auto inner = GatherOp::create(
-        builder, loc, resultType, body->getArgument(0), body->getArgument(1),
-        op.getAxis(), op.getBatchDims(), op.getIndicesNonnegative(),
-        op.getIndicesInRange());
+    auto inner =
+        GatherOp::create(builder, loc, resultType, body->getArgument(0),
+                         body->getArgument(1), op.getAxis(), op.getBatchDims(),
+                         op.getIndicesNonnegative(), op.getIndicesInRange());
     func::ReturnOp::create(builder, loc, inner.getResult());
 
     builder.setInsertionPoint(op);
     Value data = tensor::CastOp::create(builder, loc, dataType, op.getData());
     Value indices =
         tensor::CastOp::create(builder, loc, indicesType, op.getIndices());
-    auto call = func::CallOp::create(builder, loc, callee,
-                                     ValueRange{data, indices});
+    auto call =
+        func::CallOp::create(builder, loc, callee, ValueRange{data, indices});
     Value result = tensor::CastOp::create(builder, loc, op.getResultType(),
                                           call.getResult(0));
     op.getResult().replaceAllUsesWith(result);

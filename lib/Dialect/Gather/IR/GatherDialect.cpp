@@ -78,6 +78,12 @@ LogicalResult GatherDialect::verifyOperationAttribute(Operation *op,
                              << "' must be a positive integer";
     return success();
   }
+  if (attr.getName() == getGatherBoundsCheckAttrName()) {
+    if (!isa<BoundsCheckAttr>(attr.getValue()))
+      return op->emitError() << "'" << getGatherBoundsCheckAttrName()
+                             << "' must be a #gather.bounds_check attribute";
+    return success();
+  }
   // The report calls of the generated checks (Conversion/Utils).
   if (attr.getName() == "gather.exiting_report")
     return success(isa<StringAttr>(attr.getValue()));

@@ -6,10 +6,15 @@
 //
 // The three passes that `gather-to-mpi` runs around upstream's
 // sharding-propagation, shard-partition and convert-shard-to-mpi:
-// gather-shard-prepare, gather-shard-bind-calls and gather-shard-finalize.
+// gather-shard-partition (the checks and rewrites of ShardAnnotations.h,
+// propagation and partitioning, the calls against the global types),
+// gather-shard-init-mpi and gather-shard-finalize.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ShardAnnotations.h"
+#include "ShardingPlan.h"
+#include "gather-mlir/Dialect/Gather/IR/GatherAttrs.h"
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -39,89 +44,41 @@ using shard::GridAxis;
 /// The discardable attribute that records a function argument's sharding.
 static constexpr StringLiteral kShardingAttrName = "gather.sharding";
 
-/// Returns the start of every shard of a dimension of `size` split into
-/// `shards` parts, plus the end: the first `size % shards` shards hold one
-/// element more than the others.
-static SmallVector<int64_t> balancedOffsets(int64_t size, int64_t shards) {
-  SmallVector<int64_t> offsets{0};
-  for (int64_t i = 0; i < shards; ++i)
-    offsets.push_back(offsets.back() + size / shards +
-                      (i < size % shards ? 1 : 0));
-  return offsets;
-}
-
 //===----------------------------------------------------------------------===//
 // gather-shard-partition
 //===----------------------------------------------------------------------===//
 
-/// Gives every `shard.shard` in `root` that splits a static dimension
-/// unevenly without offsets a sharding with explicit (balanced) offsets.
-static void makeUnevenSplitsExplicit(Operation *root,
-                                     SymbolTableCollection &symbols) {
-  root->walk([&](shard::ShardOp shardOp) {
-    auto type = dyn_cast<RankedTensorType>(shardOp.getSrc().getType());
-    auto shardingOp = shardOp.getSharding().getDefiningOp<shard::ShardingOp>();
-    if (!type || !shardingOp ||
-        !shardingOp.getStaticShardedDimsOffsets().empty() ||
-        !shardingOp.getDynamicShardedDimsOffsets().empty() ||
-        !shardingOp.getStaticHaloSizes().empty() ||
-        !shardingOp.getDynamicHaloSizes().empty())
-      return;
-    shard::GridOp grid =
-        shard::getGridOrNull(shardingOp, shardingOp.getGridAttr(), symbols);
-    if (!grid)
-      return;
-    bool uneven = false;
-    SmallVector<int64_t> offsets;
-    for (auto [dim, axes] :
-         llvm::enumerate(shardingOp.getSplitAxes().getAxes())) {
-      if (axes.empty())
-        continue;
-      int64_t shards =
-          shard::collectiveProcessGroupSize(axes.asArrayRef(), grid);
-      if (static_cast<int64_t>(dim) >= type.getRank() ||
-          ShapedType::isDynamic(shards) || type.isDynamicDim(dim))
-        return;
-      int64_t size = type.getDimSize(dim);
-      uneven |= size % shards != 0;
-      llvm::append_range(offsets, balancedOffsets(size, shards));
-    }
-    if (!uneven)
-      return;
-    OpBuilder builder(shardOp);
-    // (The short builder of MLIR 22 stores its offsets as halo sizes.)
-    auto explicitOp = shard::ShardingOp::create(
-        builder, shardingOp.getLoc(),
-        shard::ShardingType::get(root->getContext()), shardingOp.getGridAttr(),
-        shardingOp.getSplitAxes(), builder.getDenseI64ArrayAttr(offsets),
-        ValueRange(), builder.getDenseI64ArrayAttr({}), ValueRange());
-    shardOp.getShardingMutable().assign(explicitOp.getResult());
-  });
+/// The record of the sharding defined by `shardOp`, or null.
+static DictionaryAttr recordSharding(shard::ShardOp shardOp) {
+  auto shardingOp = shardOp.getSharding().getDefiningOp<shard::ShardingOp>();
+  if (!shardingOp)
+    return {};
+  MLIRContext *ctx = shardOp.getContext();
+  SmallVector<Attribute> axes(shardingOp.getSplitAxes().getAxes());
+  NamedAttrList entries;
+  entries.append("grid", shardingOp.getGridAttr());
+  entries.append("split_axes", ArrayAttr::get(ctx, axes));
+  entries.append("offsets", shardingOp.getStaticShardedDimsOffsetsAttr());
+  return entries.getDictionary(ctx);
 }
 
-/// Records the sharding of each annotated argument of `func` in the
-/// argument attribute `gather.sharding`.
-static void recordArgumentShardings(func::FuncOp func) {
-  MLIRContext *ctx = func.getContext();
-  for (BlockArgument arg : func.getArguments()) {
-    for (Operation *user : arg.getUsers()) {
-      auto shardOp = dyn_cast<shard::ShardOp>(user);
-      if (!shardOp)
-        continue;
-      auto shardingOp =
-          shardOp.getSharding().getDefiningOp<shard::ShardingOp>();
-      if (!shardingOp)
-        continue;
-      SmallVector<Attribute> axes(shardingOp.getSplitAxes().getAxes());
-      NamedAttrList entries;
-      entries.append("grid", shardingOp.getGridAttr());
-      entries.append("split_axes", ArrayAttr::get(ctx, axes));
-      entries.append("offsets", shardingOp.getStaticShardedDimsOffsetsAttr());
-      func.setArgAttr(arg.getArgNumber(), kShardingAttrName,
-                      entries.getDictionary(ctx));
-      break;
-    }
-  }
+/// Records the sharding of each annotated argument and result of `func` in
+/// the argument and result attributes `gather.sharding`.
+static void recordShardings(func::FuncOp func) {
+  for (BlockArgument arg : func.getArguments())
+    for (Operation *user : arg.getUsers())
+      if (auto shardOp = dyn_cast<shard::ShardOp>(user))
+        if (DictionaryAttr record = recordSharding(shardOp)) {
+          func.setArgAttr(arg.getArgNumber(), kShardingAttrName, record);
+          break;
+        }
+  func.walk([&](func::ReturnOp ret) {
+    for (OpOperand &operand : ret->getOpOperands())
+      if (auto shardOp = operand.get().getDefiningOp<shard::ShardOp>())
+        if (DictionaryAttr record = recordSharding(shardOp))
+          func.setResultAttr(operand.getOperandNumber(), kShardingAttrName,
+                             record);
+  });
 }
 
 /// Fails with an error on each op of `func` that has a tensor operand without
@@ -182,34 +139,6 @@ static void setDefaultMPIImplementation(ModuleOp module) {
 // Calls of partitioned functions
 //===----------------------------------------------------------------------===//
 
-/// Returns the linear position of this process among the shards of a
-/// dimension split on `axes` (the first axis varies slowest).
-static Value getShardIndex(OpBuilder &b, Location loc, shard::GridOp grid,
-                           ArrayRef<GridAxis> axes) {
-  auto multi = shard::ProcessMultiIndexOp::create(b, loc, grid.getSymName(),
-                                                  llvm::to_vector(axes));
-  Value linear = multi.getResult()[0];
-  for (auto [pos, axis] : llvm::enumerate(axes.drop_front())) {
-    Value size = arith::ConstantIndexOp::create(b, loc, grid.getShape()[axis]);
-    linear = arith::MulIOp::create(b, loc, linear, size);
-    linear = arith::AddIOp::create(b, loc, linear, multi.getResult()[pos + 1]);
-  }
-  return linear;
-}
-
-/// Returns element `index` of the constant list `values`.
-static Value selectConstant(OpBuilder &b, Location loc,
-                            ArrayRef<int64_t> values, Value index) {
-  auto type = RankedTensorType::get({static_cast<int64_t>(values.size())},
-                                    b.getIndexType());
-  SmallVector<APInt> ints;
-  for (int64_t v : values)
-    ints.push_back(APInt(64, v));
-  Value table = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(type, ArrayRef<APInt>(ints)));
-  return tensor::ExtractOp::create(b, loc, table, ValueRange{index});
-}
-
 /// Returns this process's block of the whole tensor `value` under the
 /// sharding recorded in `record`, cast to `targetType`; failure when the
 /// record cannot be read.
@@ -243,7 +172,7 @@ static FailureOr<Value> sliceOwnBlock(OpBuilder &b, Location loc, Value value,
     int64_t shards = shard::collectiveProcessGroupSize(axes.asArrayRef(), grid);
     if (ShapedType::isDynamic(shards))
       return failure();
-    Value shardIndex = getShardIndex(b, loc, grid, axes.asArrayRef());
+    Value shardIndex = getGroupIndex(b, loc, grid, axes.asArrayRef());
     if (!offsets.empty()) {
       if (next + shards + 1 > offsets.size())
         return failure();
@@ -272,8 +201,126 @@ static FailureOr<Value> sliceOwnBlock(OpBuilder &b, Location loc, Value value,
   return block;
 }
 
+/// The sizes of the shards of the dimensions that `record` splits (per
+/// dimension: its grid axes and the length of every shard); failure when
+/// they are not static.
+static FailureOr<
+    SmallVector<std::pair<SmallVector<GridAxis>, SmallVector<int64_t>>>>
+getShardLengths(DictionaryAttr record, RankedTensorType globalType,
+                shard::GridOp grid) {
+  auto axesList = dyn_cast_or_null<ArrayAttr>(record.get("split_axes"));
+  auto offsetsAttr = dyn_cast_or_null<DenseI64ArrayAttr>(record.get("offsets"));
+  if (!axesList || !offsetsAttr)
+    return failure();
+  ArrayRef<int64_t> offsets = offsetsAttr.asArrayRef();
+  SmallVector<std::pair<SmallVector<GridAxis>, SmallVector<int64_t>>> dims(
+      globalType.getRank());
+  size_t next = 0;
+  for (auto [dim, entry] : llvm::enumerate(axesList)) {
+    auto axes = dyn_cast<shard::GridAxesAttr>(entry);
+    if (!axes || axes.empty() ||
+        static_cast<int64_t>(dim) >= globalType.getRank())
+      continue;
+    int64_t shards = shard::collectiveProcessGroupSize(axes.asArrayRef(), grid);
+    if (ShapedType::isDynamic(shards) || globalType.isDynamicDim(dim))
+      return failure();
+    dims[dim].first.assign(axes.asArrayRef().begin(), axes.asArrayRef().end());
+    for (int64_t j = 0; j < shards; ++j) {
+      if (offsets.empty()) {
+        if (globalType.getDimSize(dim) % shards != 0)
+          return failure();
+        dims[dim].second.push_back(globalType.getDimSize(dim) / shards);
+        continue;
+      }
+      if (next + shards + 1 > offsets.size())
+        return failure();
+      dims[dim].second.push_back(offsets[next + j + 1] - offsets[next + j]);
+    }
+    if (!offsets.empty())
+      next += shards + 1;
+  }
+  return dims;
+}
+
+/// Returns the whole tensor (of `globalType`) of which `block` is this
+/// process's block under the sharding in `record`: every split dimension is
+/// padded to its longest shard, gathered (`shard.all_gather`) and, where the
+/// shards differ in length, compacted again.
+static FailureOr<Value> gatherBlocks(OpBuilder &b, Location loc, Value block,
+                                     DictionaryAttr record,
+                                     RankedTensorType globalType,
+                                     SymbolTableCollection &symbols,
+                                     Operation *anchor) {
+  auto gridName = dyn_cast_or_null<FlatSymbolRefAttr>(record.get("grid"));
+  shard::GridOp grid = gridName
+                           ? shard::getGridOrNull(anchor, gridName, symbols)
+                           : shard::GridOp();
+  if (!grid)
+    return failure();
+  auto dims = getShardLengths(record, globalType, grid);
+  if (failed(dims))
+    return failure();
+  Type elem = globalType.getElementType();
+  // Pad every split dimension to its longest shard.
+  SmallVector<int64_t> padded(globalType.getShape());
+  for (auto [dim, split] : llvm::enumerate(*dims))
+    if (!split.first.empty())
+      padded[dim] = *llvm::max_element(split.second);
+  Value value = block;
+  if (cast<RankedTensorType>(block.getType()).getShape() != ArrayRef(padded)) {
+    Value empty = tensor::EmptyOp::create(b, loc, padded, elem);
+    int64_t rank = globalType.getRank();
+    SmallVector<OpFoldResult> zeros(rank, b.getIndexAttr(0));
+    SmallVector<OpFoldResult> ones(rank, b.getIndexAttr(1));
+    value = tensor::InsertSliceOp::create(b, loc, block, empty, zeros,
+                                          tensor::getMixedSizes(b, loc, block),
+                                          ones);
+  }
+  // Gather along each split dimension; then keep each shard's part.
+  for (auto [dim, split] : llvm::enumerate(*dims)) {
+    if (split.first.empty())
+      continue;
+    int64_t longest = padded[dim];
+    SmallVector<int64_t> shape(
+        cast<RankedTensorType>(value.getType()).getShape());
+    shape[dim] = longest * split.second.size();
+    Value all = shard::AllGatherOp::create(
+        b, loc, RankedTensorType::get(shape, elem), grid.getSymName(),
+        split.first, value, APInt(64, dim));
+    if (llvm::all_equal(split.second)) {
+      value = all;
+      continue;
+    }
+    shape[dim] = globalType.getDimSize(dim);
+    Value whole = tensor::EmptyOp::create(b, loc, shape, elem);
+    int64_t start = 0;
+    for (auto [j, length] : llvm::enumerate(split.second)) {
+      if (length == 0)
+        continue;
+      SmallVector<OpFoldResult> from(shape.size(), b.getIndexAttr(0));
+      SmallVector<OpFoldResult> to(shape.size(), b.getIndexAttr(0));
+      SmallVector<OpFoldResult> sizes, ones(shape.size(), b.getIndexAttr(1));
+      for (int64_t size : shape)
+        sizes.push_back(b.getIndexAttr(size));
+      from[dim] = b.getIndexAttr(j * longest);
+      to[dim] = b.getIndexAttr(start);
+      sizes[dim] = b.getIndexAttr(length);
+      Value part =
+          tensor::ExtractSliceOp::create(b, loc, all, from, sizes, ones);
+      whole =
+          tensor::InsertSliceOp::create(b, loc, part, whole, to, sizes, ones);
+      start += length;
+    }
+    value = whole;
+  }
+  if (value.getType() != globalType)
+    value = tensor::CastOp::create(b, loc, globalType, value);
+  return value;
+}
+
 /// Makes the calls in `module` pass this process's block of each tensor that
-/// the partitioned callee takes sharded.
+/// the partitioned callee takes sharded, and gather each sharded result
+/// back into the whole tensor the caller expects.
 static LogicalResult bindCalls(ModuleOp module,
                                SymbolTableCollection &symbols) {
   bool failedAny = false;
@@ -286,18 +333,6 @@ static LogicalResult bindCalls(ModuleOp module,
     if (calleeType.getNumInputs() != call.getNumOperands() ||
         calleeType.getNumResults() != call.getNumResults())
       return;
-    for (auto [index, result] : llvm::enumerate(call.getResults())) {
-      if (result.getType() == calleeType.getResult(index))
-        continue;
-      call.emitError("result ")
-          << index << " of the call to @" << callee.getSymName()
-          << " is sharded (" << calleeType.getResult(index)
-          << " per process instead of " << result.getType()
-          << "): gathering it back needs shard.all_gather, which "
-             "convert-shard-to-mpi does not lower; return it replicated";
-      failedAny = true;
-      return;
-    }
     OpBuilder builder(call);
     for (OpOperand &operand : call->getOpOperands()) {
       unsigned index = operand.getOperandNumber();
@@ -329,29 +364,57 @@ static LogicalResult bindCalls(ModuleOp module,
       }
       operand.set(*block);
     }
+    builder.setInsertionPointAfter(call);
+    for (auto [index, result] : llvm::enumerate(call.getResults())) {
+      Type global = result.getType();
+      if (global == calleeType.getResult(index))
+        continue;
+      auto record =
+          callee.getResultAttrOfType<DictionaryAttr>(index, kShardingAttrName);
+      auto globalType = dyn_cast<RankedTensorType>(global);
+      FailureOr<Value> whole = failure();
+      SmallVector<OpOperand *> uses;
+      for (OpOperand &use : result.getUses())
+        uses.push_back(&use);
+      result.setType(calleeType.getResult(index));
+      if (record && globalType)
+        whole = gatherBlocks(builder, call.getLoc(), result, record, globalType,
+                             symbols, call);
+      if (failed(whole)) {
+        call.emitError("cannot gather result ")
+            << index << " of the call to @" << callee.getSymName() << " ("
+            << calleeType.getResult(index) << " per process) into " << global;
+        failedAny = true;
+        return;
+      }
+      for (OpOperand *use : uses)
+        use->set(*whole);
+    }
   });
   // The records are no longer needed.
   module.walk([&](func::FuncOp func) {
     for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
       func.removeArgAttr(i, kShardingAttrName);
+    for (unsigned i = 0, e = func.getNumResults(); i < e; ++i)
+      func.removeResultAttr(
+          i, StringAttr::get(func.getContext(), kShardingAttrName));
   });
   return failure(failedAny);
 }
 
 /// Fails with an error naming each shard collective in `module` that
-/// `convert-shard-to-mpi` of MLIR 22 does not lower (partitioning emits
-/// them to reshard a value from one sharding to another).
+/// neither convert-shard-to-exchange nor upstream convert-shard-to-mpi
+/// lowers.
 static LogicalResult checkCollectivesLowerToMPI(ModuleOp module) {
   bool found = false;
   module.walk([&](Operation *op) {
-    if (!isa<shard::AllGatherOp, shard::AllSliceOp, shard::AllToAllOp,
-             shard::BroadcastOp, shard::GatherOp, shard::RecvOp,
+    if (!isa<shard::BroadcastOp, shard::GatherOp, shard::RecvOp,
              shard::ReduceOp, shard::ReduceScatterOp, shard::ScatterOp,
-             shard::SendOp, shard::ShiftOp>(op))
+             shard::SendOp, shard::ShiftOp, shard::UpdateHaloOp>(op))
       return;
     op->emitError("'") << op->getName()
-                       << "' has no MPI lowering in convert-shard-to-mpi of "
-                          "MLIR 22, so this sharding cannot run over MPI";
+                       << "' has no MPI lowering in gather-to-mpi, so this "
+                          "sharding cannot run over MPI";
     found = true;
   });
   return failure(found);
@@ -421,6 +484,15 @@ struct GatherShardFinalizePass
 };
 } // namespace
 
+/// Tells the sharding model of every gather in `func` the lowering's bounds
+/// check (the attribute of getGatherBoundsCheckAttrName).
+static void markBoundsCheck(func::FuncOp func, BoundsCheck boundsCheck) {
+  func.walk([&](GatherOp op) {
+    op->setAttr(getGatherBoundsCheckAttrName(),
+                BoundsCheckAttr::get(op.getContext(), boundsCheck));
+  });
+}
+
 //===----------------------------------------------------------------------===//
 // gather-shard-partition (the pass)
 //===----------------------------------------------------------------------===//
@@ -429,6 +501,8 @@ namespace {
 struct GatherShardPartitionPass
     : public mlir::gather::impl::GatherShardPartitionBase<
           GatherShardPartitionPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTableCollection symbols;
@@ -448,13 +522,17 @@ struct GatherShardPartitionPass
         annotated.push_back(func);
     });
     for (func::FuncOp func : annotated) {
+      if (failed(verifyShardAnnotations(func, symbols)))
+        return signalPassFailure();
+      dropUnitGridAxes(func, symbols);
+      markBoundsCheck(func, boundsCheck);
       makeUnevenSplitsExplicit(func, symbols);
       if (failed(runPipeline(propagation, func)))
         return signalPassFailure();
       makeUnevenSplitsExplicit(func, symbols);
-      if (failed(checkFullyAnnotated(func)))
+      if (failed(checkFullyAnnotated(func)) || failed(checkReshards(func)))
         return signalPassFailure();
-      recordArgumentShardings(func);
+      recordShardings(func);
       if (failed(runPipeline(partition, func)))
         return signalPassFailure();
     }

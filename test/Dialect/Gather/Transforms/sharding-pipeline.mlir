@@ -6,10 +6,17 @@
 
 // CHECK: module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "MPICH">}
 // CHECK-NOT: shard.
+// The all-reduce form (replicated ids): the stop of the group on an
+// out-of-range id, then the all-reduce on the communicator of the whole
+// grid (MPI_COMM_WORLD, kept by the helper: no split per call).
 // CHECK-LABEL: llvm.func @embedding_lookup
+// CHECK:         llvm.call @MPI_Barrier
 // CHECK:         llvm.call @MPI_Comm_rank
-// CHECK:         llvm.call @MPI_Comm_split
+// CHECK-NOT:     MPI_Comm_split
+// CHECK:         llvm.call @__gather_mlir_group_comm_2_axes_0()
+// CHECK-NOT:     MPI_Comm_split
 // CHECK:         llvm.call @MPI_Allreduce
+// CHECK-NOT:     MPI_Comm_split
 // CHECK-LABEL: llvm.func @main
 // CHECK:         llvm.call @MPI_Init
 // CHECK:         llvm.call @embedding_lookup
@@ -18,7 +25,6 @@
 // CHECK-NOT: shard.
 
 // NOINIT-NOT: MPI_Init
-// NOINIT-NOT: MPI_Finalize
 
 // A module that names its MPI implementation keeps it.
 // OPENMPI: module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "OpenMPI">}

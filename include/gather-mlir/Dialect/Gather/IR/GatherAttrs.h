@@ -41,6 +41,13 @@ inline StringRef getGatherInlineMaxBytesAttrName() {
   return "gather.inline_max_bytes";
 }
 
+/// The discardable attribute (a BoundsCheckAttr) with which
+/// gather-shard-partition tells the sharding model the lowering's bounds
+/// check (`assert` when absent).
+inline StringRef getGatherBoundsCheckAttrName() {
+  return "gather.bounds_check";
+}
+
 /// Records `form` on `op`.
 void setGatherForm(Operation *op, GatherForm form);
 

@@ -74,4 +74,20 @@ def Gather_FormAttr : EnumAttr<Gather_Dialect, Gather_Form, "form"> {
   let hasCustomAssemblyFormat = 1;
 }
 
+def Gather_BoundsCheckAttr
+    : EnumAttr<Gather_Dialect, Gather_BoundsCheck, "bounds_check"> {
+  let summary = "The bounds check of the lowering, for the sharding model";
+  let description = [{
+    Set by `gather-shard-partition` as the discardable attribute
+    `gather.bounds_check` on each gather it partitions, so that the sharding
+    model builds the exchange of ids with the pipeline's bounds check:
+
+    ```mlir
+    %r = gather.gather %t[%i] {gather.bounds_check = #gather.bounds_check<clamp>}
+        : tensor<11x4xf32>, tensor<6xi64>
+    ```
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
 #endif // GATHER_MLIR_DIALECT_GATHER_IR_GATHERENUMS_TD

@@ -7,7 +7,11 @@
 #ifndef GATHER_MLIR_DIALECT_GATHER_TRANSFORMS_PASSES_H
 #define GATHER_MLIR_DIALECT_GATHER_TRANSFORMS_PASSES_H
 
+#include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
+#include "gather-mlir/Dialect/Exchange/IR/ExchangeDialect.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::gather {

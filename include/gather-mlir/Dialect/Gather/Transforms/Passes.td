@@ -79,18 +79,51 @@ def GatherShardPartition
     * Calls adapt to the partitioned signatures: a call that passes a whole
       (global) tensor to a sharded argument passes this process's block of it
       instead (`tensor.extract_slice` at the offsets of the shard that
-      `shard.process_multi_index` names). A call whose callee returns a
-      sharded result is an error: gathering it back would need
-      `shard.all_gather`, which `convert-shard-to-mpi` does not lower.
+      `shard.process_multi_index` names).
     * The module gets `dlti.map = #dlti.map<"MPI:Implementation" = "MPICH">`
       when it names no MPI implementation.
+
+    Before propagation every annotation is checked (the grid exists and has
+    static sizes of at least 1, split axes are in range and named once, no
+    halos or dynamic offsets, `sharded_dims_offsets` run from 0 to the
+    dimension's size without going down and have one entry more than the
+    shards of each split dimension): upstream's passes would crash on such
+    annotations. Grid axes of size 1 are removed from every sharding, so
+    that a grid of one process partitions to code without collectives.
+    After propagation, a resharding that upstream partitioning cannot build
+    (anything but adding or removing the last grid axis of one dimension,
+    or any change of a sharding with explicit offsets) is an error. Offsets
+    written by hand carry over to the annotations that propagation adds
+    next to them.
+
+    The gathers' form follows the sharding model (docs/Sharding.md): ids
+    split over the grid axes of a row-split table exchange ids and rows
+    (`exchange.all_to_all_v`); `bounds-check` tells it what to do with
+    out-of-range ids (as the CPU lowering's option of the same name).
+    A call whose callee returns a sharded result gets the whole tensor
+    back: each split dimension is padded to its longest shard, gathered
+    (`shard.all_gather`) and compacted.
   }];
   let dependentDialects = ["::mlir::DLTIDialect",
                            "::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect",
+                           "::mlir::exchange::ExchangeDialect",
                            "::mlir::linalg::LinalgDialect",
+                           "::mlir::scf::SCFDialect",
                            "::mlir::shard::ShardDialect",
                            "::mlir::tensor::TensorDialect"];
+  let options = [
+    Option<"boundsCheck", "bounds-check", "::mlir::gather::BoundsCheck",
+           /*default=*/"::mlir::gather::BoundsCheck::Assert",
+           "What the partitioned exchange does with an out-of-range id",
+           [{::llvm::cl::values(
+               clEnumValN(::mlir::gather::BoundsCheck::Assert, "assert",
+                          "stop every process of the group with a message"),
+               clEnumValN(::mlir::gather::BoundsCheck::Clamp, "clamp",
+                          "clamp the id to [0, size-1]"),
+               clEnumValN(::mlir::gather::BoundsCheck::None, "none",
+                          "trust the ids"))}]>,
+  ];
 }
 
 def GatherShardInitMPI : Pass<"gather-shard-init-mpi", "::mlir::ModuleOp"> {
@@ -111,12 +144,11 @@ def GatherShardFinalize
     : Pass<"gather-shard-finalize", "::mlir::ModuleOp"> {
   let summary = "Check that every shard op is lowered; drop the grids";
   let description = [{
-    Runs after `convert-shard-to-mpi`. Any `shard` operation other than
-    `shard.grid` still in the module is an error that names it (in MLIR 22
-    `convert-shard-to-mpi` does not lower `shard.all_gather`,
-    `shard.all_to_all`, `shard.all_slice` or `shard.reduce_scatter`, which
-    partitioning emits for resharding). The `shard.grid` symbols, which the
-    LLVM IR translation does not accept, are then erased.
+    Runs after `convert-shard-to-exchange` and `convert-shard-to-mpi`. Any
+    `shard` operation other than `shard.grid` still in the module is an
+    error that names it (a collective that neither lowers). The `shard.grid`
+    symbols, which the LLVM IR translation does not accept, are then
+    erased.
   }];
 }
 

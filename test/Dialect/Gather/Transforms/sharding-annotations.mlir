@@ -1,0 +1,153 @@
+// Annotations that upstream propagation and partitioning would crash on are
+// errors of gather-shard-partition (and so of gather-to-mpi), each naming
+// the rule; a 6x4 table, 3 ids, the result replicated. (A repeated split
+// axis, offsets that go down and a missing grid are errors of upstream's
+// verifiers already.)
+// RUN: gather-opt %s --gather-shard-partition --split-input-file -verify-diagnostics
+// RUN: gather-opt %s --gather-to-mpi --split-input-file -verify-diagnostics
+
+// A grid of shape 0 (was SIGFPE in makeUnevenSplitsExplicit).
+shard.grid @grid(shape = 0)
+func.func @zero_grid(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
+  // expected-error @below {{the grid @grid has size 0 along axis 0: every axis needs at least one process}}
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %t = shard.shard %table to %s : tensor<6x4xf32>
+  %g = gather.gather %t[%ids] : tensor<6x4xf32>, tensor<3xi64>
+  return %g : tensor<3x4xf32>
+}
+
+// -----
+
+// A grid of dynamic shape.
+shard.grid @grid(shape = ?)
+func.func @dynamic_grid(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
+  // expected-error @below {{the grid @grid has a dynamic size along axis 0: running it over MPI needs a static grid}}
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %t = shard.shard %table to %s : tensor<6x4xf32>
+  %g = gather.gather %t[%ids] : tensor<6x4xf32>, tensor<3xi64>
+  return %g : tensor<3x4xf32>
+}
+
+// -----
+
+// split_axes = [[1]] on a 1-D grid (was out of memory in
+// makeUnevenSplitsExplicit).
+shard.grid @grid(shape = 2)
+func.func @axis_out_of_range(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
+  // expected-error @below {{split axis 1 is out of range for the grid @grid of rank 1}}
+  %s = shard.sharding @grid split_axes = [[1]] : !shard.sharding
+  %t = shard.shard %table to %s : tensor<6x4xf32>
+  %g = gather.gather %t[%ids] : tensor<6x4xf32>, tensor<3xi64>
+  %repl = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  %r = shard.shard %g to %repl : tensor<3x4xf32>
+  return %r : tensor<3x4xf32>
+}
+
+// -----
+
+// sharded_dims_offsets = [0, 2, 4] for a 6-row table (was SIGSEGV: a
+// tensor.dim built on nothing).
+shard.grid @grid(shape = 2)
+func.func @short_offsets(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, 2, 4] : !shard.sharding
+  // expected-error @below {{the offsets of dimension 0 must run from 0 to its size 6, not from 0 to 4}}
+  %t = shard.shard %table to %s : tensor<6x4xf32>
+  %g = gather.gather %t[%ids] : tensor<6x4xf32>, tensor<3xi64>
+  %repl = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  %r = shard.shard %g to %repl : tensor<3x4xf32>
+  return %r : tensor<3x4xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2)
+func.func @offsets_count(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, 2, 4, 6] : !shard.sharding
+  // expected-error @below {{sharded_dims_offsets has 4 entries, but the split needs 3 (one more than the shards of each split dimension)}}
+  %t = shard.shard %table to %s : tensor<6x4xf32>
+  %g = gather.gather %t[%ids] : tensor<6x4xf32>, tensor<3xi64>
+  return %g : tensor<3x4xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2)
+func.func @too_many_dims(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
+  %s = shard.sharding @grid split_axes = [[], [], [0]] : !shard.sharding
+  // expected-error @below {{the sharding splits 3 dimensions of a tensor of rank 2}}
+  %t = shard.shard %table to %s : tensor<6x4xf32>
+  %g = gather.gather %t[%ids] : tensor<6x4xf32>, tensor<3xi64>
+  return %g : tensor<3x4xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2)
+func.func @halo(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
+  // expected-error @below {{halo sizes are not supported by gather-to-mpi}}
+  %s = shard.sharding @grid split_axes = [[0]] halo_sizes = [1, 1] : !shard.sharding
+  %t = shard.shard %table to %s : tensor<6x4xf32>
+  %g = gather.gather %t[%ids] : tensor<6x4xf32>, tensor<3xi64>
+  return %g : tensor<3x4xf32>
+}
+
+// -----
+
+// Ids split unevenly (3 over 2) with the result replicated (was SIGSEGV in
+// upstream resharding): the all-gather of uneven shards is refused.
+shard.grid @grid(shape = 2)
+func.func @uneven_ids_replicated(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  // expected-error @below {{cannot reshard from @grid split_axes = [[0]] sharded_dims_offsets = [0, 2, 3] to @grid split_axes = [[]]: shards of unequal or explicit sizes cannot be resharded}}
+  %i = shard.shard %ids to %s : tensor<3xi64>
+  %g = gather.gather %table[%i] : tensor<6x4xf32>, tensor<3xi64>
+  %repl = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  %r = shard.shard %g to %repl : tensor<3x4xf32>
+  return %r : tensor<3x4xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2)
+func.func @dynamic_offsets(%table: tensor<6x4xf32>, %ids: tensor<3xi64>, %n: i64) -> tensor<3x4xf32> {
+  // expected-error @below {{dynamic sharded_dims_offsets are not supported by gather-to-mpi}}
+  %s = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, %n, 6] : !shard.sharding
+  %t = shard.shard %table to %s : tensor<6x4xf32>
+  %g = gather.gather %t[%ids] : tensor<6x4xf32>, tensor<3xi64>
+  return %g : tensor<3x4xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2)
+func.func @offsets_of_dynamic_dim(%table: tensor<?x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, 2, 6] : !shard.sharding
+  // expected-error @below {{sharded_dims_offsets need a static size of dimension 0}}
+  %t = shard.shard %table to %s : tensor<?x4xf32>
+  %g = gather.gather %t[%ids] : tensor<?x4xf32>, tensor<3xi64>
+  return %g : tensor<3x4xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2)
+func.func @sharding_argument(%table: tensor<6x4xf32>, %ids: tensor<3xi64>, %s: !shard.sharding) -> tensor<3x4xf32> {
+  // expected-error @below {{the sharding must be defined by shard.sharding in the same function}}
+  %t = shard.shard %table to %s : tensor<6x4xf32>
+  %g = gather.gather %t[%ids] : tensor<6x4xf32>, tensor<3xi64>
+  return %g : tensor<3x4xf32>
+}
+
+// -----
+
+// A resharding that moves a grid axis from one dimension to another.
+shard.grid @grid(shape = 2)
+func.func @moved_axis(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %cols = shard.sharding @grid split_axes = [[], [0]] : !shard.sharding
+  %t = shard.shard %table to %rows : tensor<6x4xf32>
+  // expected-error @below {{cannot reshard from @grid split_axes = [[0]] to @grid split_axes = [[], [0]]: only adding or removing the last grid axis of one dimension is supported}}
+  %t2 = shard.shard %t to %cols annotate_for_users : tensor<6x4xf32>
+  %g = gather.gather %t2[%ids] : tensor<6x4xf32>, tensor<3xi64>
+  return %g : tensor<3x4xf32>
+}
