@@ -69,41 +69,6 @@ memref::LoadOp findDataLoad(scf::ForOp loop, ValueRange operands) {
   return found;
 }
 
-/// Returns `value` when it is defined above `loop`, the value `mapping` gives
-/// to it otherwise.
-Value lookup(IRMapping &mapping, Value value) {
-  return mapping.lookupOrDefault(value);
-}
-
-/// Clones into the current insertion point the ops of `loop`'s body that
-/// compute `values`, with the induction variable replaced by `ahead`.
-/// Fails (cloning nothing) when they involve anything but loads and
-/// side-effect free ops without regions.
-FailureOr<SmallVector<Value>> cloneAhead(OpBuilder &builder, scf::ForOp loop,
-                                         ValueRange values, Value ahead) {
-  SetVector<Operation *> slice;
-  BackwardSliceOptions options;
-  options.inclusive = true;
-  options.filter = [&](Operation *op) { return loop->isProperAncestor(op); };
-  for (Value value : values)
-    if (Operation *def = value.getDefiningOp())
-      if (loop->isProperAncestor(def) &&
-          failed(getBackwardSlice(def, &slice, options)))
-        return failure();
-  for (Operation *op : slice)
-    if (op->getNumRegions() != 0 ||
-        !(isa<memref::LoadOp>(op) || isMemoryEffectFree(op)))
-      return failure();
-  IRMapping mapping;
-  mapping.map(loop.getInductionVar(), ahead);
-  for (Operation *op : slice)
-    builder.clone(*op, mapping);
-  SmallVector<Value> result;
-  for (Value value : values)
-    result.push_back(lookup(mapping, value));
-  return result;
-}
-
 /// The wraps of negative index values in `block`: the `arith.select` ops
 /// (`x < 0 ? x + s : x`) that the gather lowering marked with
 /// getGatherWrapAttrName. Their false value is the unwrapped index, a
@@ -421,7 +386,8 @@ struct GatherLowerElementLoopsPass
     Value ahead =
         arith::AddIOp::create(rewriter, loc, loop.getInductionVar(), distance);
     FailureOr<SmallVector<Value>> indices =
-        cloneAhead(rewriter, loop, load.getIndices(), ahead);
+        cloneAhead(rewriter, loop, loop.getInductionVar(), load.getIndices(),
+                   ahead);
     if (failed(indices))
       return;
     Value table = load.getMemRef();
