@@ -48,6 +48,9 @@ struct BenchOptions {
   unsigned opsPerFunction = 10;
   /// Print MLIR's per-pass timing report in --compile-scaling.
   bool passTiming = false;
+  /// With --compile-scaling: also write each generated module to this
+  /// directory (scaling-N.mlir), to lower it with gather-opt.
+  std::string writeModules;
 };
 
 /// Prints `message` to stderr and exits with status 1.

@@ -124,6 +124,15 @@ Timing timeOneSize(unsigned numOps, const BenchOptions &options,
                    const Lowering &lowering, size_t &bytes) {
   std::string source = generateScalingModule(numOps, options.opsPerFunction);
   bytes = source.size();
+  if (!options.writeModules.empty()) {
+    std::string path = options.writeModules + "/scaling-" +
+                       std::to_string(numOps) + ".mlir";
+    std::error_code error;
+    llvm::raw_fd_ostream file(path, error);
+    if (error)
+      fail("cannot write " + path + ": " + error.message());
+    file << source;
+  }
   std::unique_ptr<MLIRContext> context = createContext(/*threaded=*/true);
   context->loadAllAvailableDialects();
   std::string error;

@@ -66,6 +66,8 @@ hand-written C++ and the generic lowering (see bench/README.md).
                            op counts for --compile-scaling
   --ops-per-function N     gather ops per function for --compile-scaling (10)
   --pass-timing            with --compile-scaling: print the time of each pass
+  --write-modules DIR      with --compile-scaling: write the generated modules
+                           to DIR/scaling-N.mlir
   --help                   this text
 )";
 
@@ -144,7 +146,7 @@ BenchOptions parseArguments(int argc, char **argv) {
     if (!llvm::is_contained({"--reps", "--workloads", "--pipeline-options",
                              "--threads", "--shared-libs", "--small-calls",
                              "--scaling-sizes", "--ops-per-function",
-                             "--variant"},
+                             "--variant", "--write-modules"},
                             name))
       fail("unknown option '" + arg + "' (see --help)");
     if (!arg.contains('=')) {
@@ -178,6 +180,8 @@ BenchOptions parseArguments(int argc, char **argv) {
       if (label.trim().empty() || !value.contains(':'))
         fail("--variant wants LABEL:OPTIONS (see --help)");
       config.variants.emplace_back(label.trim().str(), options.str());
+    } else if (name == "--write-modules") {
+      config.writeModules = value.str();
     } else if (name == "--ops-per-function") {
       config.opsPerFunction = parseUnsigned(name, value);
     }

@@ -17,11 +17,13 @@
 #include "CodeGenUtils.h"
 #include "gather-mlir/CodeGen/CPU/Passes.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherAttrs.h"
+#include "gather-mlir/Support/TypeUtils.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -114,6 +116,80 @@ std::optional<int64_t> getOffsetFrom(Value value, Value iv) {
       return *offset;
   }
   return std::nullopt;
+}
+
+/// A loop split into steps of `factor` iterations: `outer` runs the steps
+/// (from the loop's start by `factor`), `inner` the iterations of one step
+/// (annotated for LLVM to unroll fully), `position` = outer iv + inner iv.
+/// The iterations after the last whole step run in a copy of the loop.
+struct StripMined {
+  scf::ForOp outer, inner;
+  Value position;
+};
+
+/// The annotation that asks LLVM to unroll a loop fully.
+LLVM::LoopAnnotationAttr getFullUnrollAnnotation(MLIRContext *context) {
+  auto unroll = LLVM::LoopUnrollAttr::get(
+      context, /*disable=*/nullptr, /*count=*/nullptr,
+      /*runtimeDisable=*/nullptr, /*full=*/BoolAttr::get(context, true),
+      /*followupUnrolled=*/nullptr, /*followupRemainder=*/nullptr,
+      /*followupAll=*/nullptr);
+  return LLVM::LoopAnnotationAttr::get(
+      context, /*disableNonforced=*/nullptr, /*vectorize=*/nullptr,
+      /*interleave=*/nullptr, unroll, /*unrollAndJam=*/nullptr,
+      /*licm=*/nullptr, /*distribute=*/nullptr, /*pipeline=*/nullptr,
+      /*peeled=*/nullptr, /*unswitch=*/nullptr, /*mustProgress=*/nullptr,
+      /*isVectorized=*/nullptr, /*startLoc=*/nullptr, /*endLoc=*/nullptr,
+      /*parallelAccesses=*/{});
+}
+
+/// Strip-mines `loop` (step 1, no loop-carried values) by `factor`. The
+/// unrolling is left to LLVM, which keeps the IR of the pipeline small: one
+/// body per step instead of `factor`.
+FailureOr<StripMined> stripMine(RewriterBase &rewriter, scf::ForOp loop,
+                                int64_t factor) {
+  if (!isConstantIntValue(loop.getStep(), 1) || loop.getNumRegionIterArgs())
+    return failure();
+  Location loc = loop.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(loop);
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(rewriter, loc, v);
+  };
+  Value lb = loop.getLowerBound(), ub = loop.getUpperBound();
+  Value step = constant(factor);
+  Value span = rewriter.createOrFold<arith::SubIOp>(loc, ub, lb);
+  Value nonNegative =
+      rewriter.createOrFold<arith::MaxSIOp>(loc, span, constant(0));
+  Value steps = rewriter.createOrFold<arith::DivUIOp>(loc, nonNegative, step);
+  Value covered = rewriter.createOrFold<arith::MulIOp>(loc, steps, step);
+  Value mainUb = rewriter.createOrFold<arith::AddIOp>(loc, lb, covered);
+  rewriter.setInsertionPointAfter(loop);
+  auto rest = cast<scf::ForOp>(rewriter.clone(*loop));
+  rewriter.modifyOpInPlace(rest, [&] { rest.setLowerBound(mainUb); });
+  rewriter.modifyOpInPlace(loop, [&] {
+    loop.setUpperBound(mainUb);
+    loop.setStep(step);
+  });
+  Block *body = loop.getBody();
+  rewriter.setInsertionPointToStart(body);
+  Value zero = constant(0), one = constant(1);
+  auto inner = scf::ForOp::create(rewriter, loc, zero, step, one);
+  Block *innerBody = inner.getBody();
+  innerBody->getOperations().splice(
+      innerBody->getTerminator()->getIterator(), body->getOperations(),
+      std::next(inner->getIterator()), std::prev(body->end()));
+  rewriter.setInsertionPointToStart(innerBody);
+  Value iv = loop.getInductionVar();
+  Value position =
+      arith::AddIOp::create(rewriter, loc, iv, inner.getInductionVar());
+  rewriter.replaceUsesWithIf(iv, position, [&](OpOperand &use) {
+    return use.getOwner() != position.getDefiningOp() &&
+           inner->isAncestor(use.getOwner());
+  });
+  inner->setAttr("loop_annotation",
+                 getFullUnrollAnnotation(rewriter.getContext()));
+  return StripMined{loop, inner, position};
 }
 
 struct GatherLowerElementLoopsPass
@@ -212,7 +288,7 @@ struct GatherLowerElementLoopsPass
   }
 
   /// Adds the prefetch of the form to the innermost loop `loop` and unrolls
-  /// it.
+  /// it (strip-mined, StripMined).
   void optimizeInnermost(IRRewriter &rewriter, scf::ForOp loop,
                          ValueRange operands, bool inner) const {
     memref::LoadOp load = findDataLoad(loop, operands);
@@ -220,13 +296,12 @@ struct GatherLowerElementLoopsPass
     int64_t elementBytes = 8;
     if (load) {
       auto type = cast<MemRefType>(load.getMemRef().getType());
-      Type elementType = type.getElementType();
-      if (elementType.isIntOrFloat())
-        elementBytes =
-            std::max<int64_t>(1, elementType.getIntOrFloatBitWidth() / 8);
+      if (std::optional<int64_t> bytes =
+              getElementStorageBytes(type.getElementType()))
+        elementBytes = *bytes;
       prefetch = !isCacheResident(type, elementBytes);
     }
-    // Each unrolled copy of the body keeps its element prefetch.
+    // Each iteration keeps its element prefetch.
     if (prefetch && !inner)
       prefetchElements(rewriter, loop, load);
     Value trip = loop.getUpperBound();
@@ -237,49 +312,45 @@ struct GatherLowerElementLoopsPass
         getConstantIntValue(loop.getLowerBound());
     bool isShort =
         staticTrip && staticStart && *staticTrip - *staticStart <= factor;
-    int64_t step = 1;
-    if (factor > 1 && !isShort) {
-      FailureOr<UnrolledLoopInfo> unrolled = loopUnrollByFactor(loop, factor);
-      if (succeeded(unrolled)) {
-        step = factor;
-        if (!inner && signCheck && unrolled->mainLoopOp)
-          skipWrapsWhenNonNegative(rewriter, *unrolled->mainLoopOp,
-                                   operands[0]);
-      }
+    FailureOr<StripMined> mined = failure();
+    if (factor > 1 && !isShort)
+      mined = stripMine(rewriter, loop, factor);
+    if (succeeded(mined) && !inner && signCheck)
+      skipWrapsWhenNonNegative(rewriter, *mined, operands[0]);
+    // The rows: once per step of `factor` iterations.
+    if (prefetch && inner) {
+      if (succeeded(mined))
+        prefetchRows(rewriter, mined->outer, load, elementBytes, factor, trip);
+      else if (auto parent = dyn_cast<scf::ForOp>(load->getParentOp()))
+        prefetchRows(rewriter, parent, load, elementBytes, 1, trip);
     }
-    // The rows: once per unrolled step, in the loop that holds the original
-    // body (the main loop of the unrolling).
-    if (prefetch && inner)
-      if (auto main = dyn_cast<scf::ForOp>(load->getParentOp()))
-        prefetchRows(rewriter, main, load, elementBytes, step, trip);
   }
 
-  /// `element`, on the unrolled loop: every index that one step loads (its
-  /// own and those of the prefetch ahead) is read again as a few vectors
-  /// and tested for a negative value with one compare; a step with none
-  /// runs a copy of the body without the wraps of negative indices (an
-  /// `scf.if`). Nothing changes when the body has no wrap, or its index
-  /// loads are not at the induction variable plus constants along a
+  /// `element`, on the strip-mined loop: every index that one step loads
+  /// (its own and those of the prefetch ahead) is read again as a few
+  /// vectors and tested for a negative value with one compare; a step with
+  /// none runs a copy of the inner loop without the wraps of negative
+  /// indices (an `scf.if`). Nothing changes when the body has no wrap, or
+  /// its index loads are not at the position plus constants along a
   /// unit-stride last dimension.
-  void skipWrapsWhenNonNegative(IRRewriter &rewriter, scf::ForOp loop,
+  void skipWrapsWhenNonNegative(IRRewriter &rewriter, StripMined mined,
                                 Value indices) const {
-    // Unrolling and linalg-to-loops leave identity affine.apply ops and
-    // unfolded constant arithmetic in the index computations: fold them
-    // (within the loop) so that the offsets of the index loads show.
-    RewritePatternSet patterns(loop.getContext());
-    affine::AffineApplyOp::getCanonicalizationPatterns(patterns,
-                                                       loop.getContext());
-    (void)applyPatternsGreedily(loop.getRegion(), std::move(patterns));
+    // linalg-to-loops leaves identity affine.apply ops in the index
+    // computations: fold them (within the loop) so that the offsets of the
+    // index loads show.
+    RewritePatternSet patterns(mined.inner.getContext());
+    affine::AffineApplyOp::getCanonicalizationPatterns(
+        patterns, mined.inner.getContext());
+    (void)applyPatternsGreedily(mined.inner.getRegion(), std::move(patterns));
 
-    Block *body = loop.getBody();
+    Block *body = mined.inner.getBody();
     auto type = dyn_cast<MemRefType>(indices.getType());
     if (findWraps(*body).empty() || !type || type.getRank() == 0 ||
         !type.isLastDimUnitStride() ||
         !type.getElementType().isSignlessIntOrIndex())
       return;
-    // The offsets of the index loads from the induction variable, and the
-    // loop-invariant leading coordinates they share.
-    Value iv = loop.getInductionVar();
+    // The offsets of the index loads from the position, and the leading
+    // coordinates they share, which must not change within a step.
     SmallVector<int64_t> offsets;
     SmallVector<Value> prefix;
     bool supported = true;
@@ -287,12 +358,14 @@ struct GatherLowerElementLoopsPass
       if (load.getMemRef() != indices)
         return;
       ValueRange at = load.getIndices();
-      std::optional<int64_t> offset = getOffsetFrom(at.back(), iv);
+      std::optional<int64_t> offset = getOffsetFrom(at.back(), mined.position);
       SmallVector<Value> leading(at.drop_back());
       if (!offset || *offset < 0 ||
-          llvm::any_of(
-              leading,
-              [&](Value v) { return !loop.isDefinedOutsideOfLoop(v); }) ||
+          llvm::any_of(leading,
+                       [&](Value v) {
+                         return !mined.outer.isDefinedOutsideOfLoop(v) &&
+                                v.getParentBlock() == body;
+                       }) ||
           (!offsets.empty() && prefix != leading)) {
         supported = false;
         return;
@@ -300,34 +373,32 @@ struct GatherLowerElementLoopsPass
       prefix = leading;
       offsets.push_back(*offset);
     });
-    if (!supported || offsets.empty())
+    if (!supported || offsets.empty() ||
+        llvm::any_of(prefix, [&](Value v) {
+          return !v.getParentRegion()->isAncestor(&mined.outer.getRegion()) &&
+                 v.getParentBlock() != mined.outer.getBody();
+        }))
       return;
-    // Vectors of `unroll` lanes that cover every offset. Each lane must be
-    // one that the step loads anyway, so that the vectors read nothing the
+    // One vector of the step's `unroll` lanes per distinct offset: each lane
+    // is one that the step loads anyway, so the vectors read nothing the
     // scalar code does not.
     llvm::sort(offsets);
     offsets.erase(llvm::unique(offsets), offsets.end());
-    SmallVector<int64_t> starts;
-    for (int64_t offset : offsets)
-      if (starts.empty() || offset >= starts.back() + unroll)
-        starts.push_back(offset);
-    for (int64_t start : starts)
-      for (int64_t lane = 0; lane < unroll; ++lane)
-        if (!llvm::binary_search(offsets, start + lane))
-          return;
 
-    Location loc = loop.getLoc();
+    Location loc = mined.inner.getLoc();
     OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(body);
+    rewriter.setInsertionPoint(mined.inner);
     auto vectorType = VectorType::get({unroll}, type.getElementType());
+    Value iv = mined.outer.getInductionVar();
     Value any;
-    for (int64_t start : starts) {
+    for (int64_t offset : offsets) {
       SmallVector<Value> at(prefix);
-      at.push_back(start == 0
-                       ? iv
-                       : arith::AddIOp::create(rewriter, loc, iv,
-                                               arith::ConstantIndexOp::create(
-                                                   rewriter, loc, start)));
+      Value start = iv;
+      if (offset != 0) {
+        Value c = arith::ConstantIndexOp::create(rewriter, loc, offset);
+        start = arith::AddIOp::create(rewriter, loc, iv, c);
+      }
+      at.push_back(start);
       Value lanes =
           vector::LoadOp::create(rewriter, loc, vectorType, indices, at);
       any = any ? arith::OrIOp::create(rewriter, loc, any, lanes) : lanes;
@@ -339,20 +410,14 @@ struct GatherLowerElementLoopsPass
     Value someNegative = vector::ReductionOp::create(
         rewriter, loc, vector::CombiningKind::OR, negative);
 
-    // The body after the check moves into the `then` branch (some index
-    // negative); the `else` branch gets a copy without the wraps.
+    // The inner loop moves into the `then` branch (some index negative);
+    // the `else` branch gets a copy without the wraps.
     auto ifOp = scf::IfOp::create(rewriter, loc, someNegative,
                                   /*withElseRegion=*/true);
-    Block *thenBlock = ifOp.thenBlock();
-    thenBlock->getOperations().splice(thenBlock->begin(), body->getOperations(),
-                                      std::next(Block::iterator(ifOp)),
-                                      std::prev(body->end()));
-    rewriter.setInsertionPointToStart(ifOp.elseBlock());
-    IRMapping mapping;
-    for (Operation &op :
-         llvm::make_range(thenBlock->begin(), std::prev(thenBlock->end())))
-      rewriter.clone(op, mapping);
-    removeWraps(rewriter, *ifOp.elseBlock());
+    rewriter.moveOpBefore(mined.inner, ifOp.thenBlock()->getTerminator());
+    rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    auto copy = cast<scf::ForOp>(rewriter.clone(*mined.inner));
+    removeWraps(rewriter, *copy.getBody());
   }
 
   /// `element`: prefetches the data element that the iteration

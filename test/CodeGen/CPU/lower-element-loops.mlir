@@ -7,11 +7,13 @@
 #map = affine_map<(d0) -> (d0)>
 // The element form on a 64 MiB table: the element of index i + 96 is
 // prefetched (not clamped into the table: a prefetch never faults) with
-// locality 0 in a loop over the first 1024 - 96 elements, unrolled by 16; the
-// last 96 run in a second loop without the prefetch. Each step of 16 first
-// reads the 32 indices it loads (its own 16 and the 16 it prefetches for) as
-// two vectors: when none is negative, a copy of the step without the wrap
-// runs.
+// locality 0 in a loop over the first 1024 - 96 elements, in steps of 16
+// whose inner loop LLVM unrolls fully (the loop annotation); the last 96 run
+// in a second loop without the prefetch. Each step of 16 first reads the 32
+// indices it loads (its own 16 and the 16 it prefetches for) as two vectors:
+// when none is negative, a copy of the step without the wrap runs.
+// CHECK:       #[[UNROLL:.*]] = #llvm.loop_unroll<full = true>
+// CHECK:       #[[FULL:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
 // CHECK-LABEL: func.func @element
 // CHECK-SAME:    (%[[D:.*]]: memref<16777216xf32>, %[[I:.*]]: memref<1024xi64>, %[[O:.*]]: memref<1024xf32>)
 // CHECK-DAG:     %[[ZEROS:.*]] = arith.constant dense<0> : vector<16xi64>
@@ -23,31 +25,34 @@
 // CHECK:           %[[NEG:.*]] = arith.cmpi slt, %[[ALL]], %[[ZEROS]] : vector<16xi64>
 // CHECK:           %[[ANY:.*]] = vector.reduction <or>, %[[NEG]] : vector<16xi1> into i1
 // CHECK:           scf.if %[[ANY]] {
-// CHECK:             %[[AHEAD:.*]] = arith.addi %[[J]], %c96
-// CHECK:             %[[RAW:.*]] = memref.load %[[I]][%[[AHEAD]]]
-// CHECK:             %[[K:.*]] = arith.index_cast %[[RAW]]
-// CHECK:             %[[W:.*]] = arith.select %{{.*}}, %{{.*}}, %[[K]]
-// CHECK-NOT:         arith.minui
-// CHECK:             memref.prefetch %[[D]][%[[W]]], read, locality<0>, data
-// CHECK:             memref.load %[[I]][%[[J]]]
-// CHECK:             arith.select
-// CHECK:             memref.load %[[D]]
-// CHECK:             memref.store
-// CHECK-COUNT-15:     memref.prefetch
-// CHECK-NOT:         memref.prefetch
+// CHECK:             scf.for %[[L:.*]] = %c0 to %c16 step %c1 {
+// CHECK:               %[[POS:.*]] = arith.addi %[[J]], %[[L]]
+// CHECK:               %[[AHEAD:.*]] = arith.addi %[[POS]], %c96
+// CHECK:               %[[RAW:.*]] = memref.load %[[I]][%[[AHEAD]]]
+// CHECK:               %[[K:.*]] = arith.index_cast %[[RAW]]
+// CHECK:               %[[W:.*]] = arith.select %{{.*}}, %{{.*}}, %[[K]]
+// CHECK-NOT:           arith.minui
+// CHECK:               memref.prefetch %[[D]][%[[W]]], read, locality<0>, data
+// CHECK:               memref.load %[[I]][%[[POS]]]
+// CHECK:               arith.select
+// CHECK:               memref.load %[[D]]
+// CHECK:               memref.store
+// CHECK-NOT:           memref.prefetch
+// CHECK:             } {loop_annotation = #[[FULL]]}
 // CHECK:           } else {
-// CHECK-NOT:         arith.select
-// CHECK:             %[[AHEAD2:.*]] = arith.addi %[[J]], %c96
-// CHECK:             %[[RAW2:.*]] = memref.load %[[I]][%[[AHEAD2]]]
-// CHECK:             %[[K2:.*]] = arith.index_cast %[[RAW2]]
-// CHECK:             memref.prefetch %[[D]][%[[K2]]], read, locality<0>, data
-// CHECK:             %[[OWNRAW:.*]] = memref.load %[[I]][%[[J]]]
-// CHECK:             %[[OWNK:.*]] = arith.index_cast %[[OWNRAW]]
-// CHECK:             %[[V:.*]] = memref.load %[[D]][%[[OWNK]]]
-// CHECK:             memref.store %[[V]], %[[O]][%[[J]]]
-// CHECK-COUNT-15:     memref.prefetch
-// CHECK-NOT:         memref.prefetch
-// CHECK-NOT:         arith.select
+// CHECK:             scf.for %[[L2:.*]] = %c0 to %c16 step %c1 {
+// CHECK-NOT:           arith.select
+// CHECK:               %[[POS2:.*]] = arith.addi %[[J]], %[[L2]]
+// CHECK:               %[[AHEAD2:.*]] = arith.addi %[[POS2]], %c96
+// CHECK:               %[[RAW2:.*]] = memref.load %[[I]][%[[AHEAD2]]]
+// CHECK:               %[[K2:.*]] = arith.index_cast %[[RAW2]]
+// CHECK:               memref.prefetch %[[D]][%[[K2]]], read, locality<0>, data
+// CHECK:               %[[OWNRAW:.*]] = memref.load %[[I]][%[[POS2]]]
+// CHECK:               %[[OWNK:.*]] = arith.index_cast %[[OWNRAW]]
+// CHECK:               %[[V:.*]] = memref.load %[[D]][%[[OWNK]]]
+// CHECK:               memref.store %[[V]], %[[O]][%[[POS2]]]
+// CHECK-NOT:           arith.select
+// CHECK:             } {loop_annotation = #[[FULL]]}
 // CHECK:           }
 // CHECK:         }
 // CHECK:         scf.for %[[T:.*]] = %c928 to %c1024 step %c1 {
@@ -99,10 +104,11 @@ func.func @element(%d: memref<16777216xf32>, %i: memref<1024xi64>, %o: memref<10
 
 #map = affine_map<(d0, d1) -> (d1)>
 #map1 = affine_map<(d0, d1) -> (d0, d1)>
-// The inner-axis form on a [4096, 4096] table: at each unrolled step of 32
-// outputs of row r, the share of row r + 1 (clamped to the last row) that
-// these 32 of the 1024 outputs cover, 128 elements = 8 cache lines, is
-// prefetched; so the row arrives across the loop, not in one burst.
+// The inner-axis form on a [4096, 4096] table: at each step of 32 outputs
+// of row r (an inner loop that LLVM unrolls fully), the share of row r + 1
+// (clamped to the last row) that these 32 of the 1024 outputs cover, 128
+// elements = 8 cache lines, is prefetched; so the row arrives across the
+// loop, not in one burst.
 // CHECK-LABEL: func.func @inner_axis
 // CHECK-SAME:    (%[[D:.*]]: memref<4096x4096xf32>, %[[P:.*]]: memref<1024xindex>, %[[O:.*]]: memref<4096x1024xf32>)
 // CHECK:         scf.for %[[R:.*]] = %c0 to %c4096 step %c1 {
@@ -117,7 +123,11 @@ func.func @element(%d: memref<16777216xf32>, %i: memref<1024xi64>, %o: memref<10
 // CHECK:               %[[CL:.*]] = arith.minui %[[AT]], %c4095
 // CHECK:               memref.prefetch %[[D]][%[[AHEAD]], %[[CL]]], read, locality<3>, data
 // CHECK:             }
-// CHECK-COUNT-32:    memref.load %[[D]][%[[R]], %{{.*}}]
+// CHECK:             scf.for %[[E:.*]] = %c0 to %c32 step %c1 {
+// CHECK:               %[[COLUMN:.*]] = arith.addi %[[J]], %[[E]]
+// CHECK:               %[[POSITION:.*]] = memref.load %[[P]][%[[COLUMN]]]
+// CHECK:               memref.load %[[D]][%[[R]], %[[POSITION]]]
+// CHECK:             } {loop_annotation = #{{.*}}}
 // CHECK:           }
 // CHECK:         }
 // 16 MiB of output: 4 chunks of 1024 rows in an scf.parallel, a sequential
@@ -172,7 +182,9 @@ func.func @unmarked(%d: memref<16777216xf32>, %i: memref<1024xindex>, %o: memref
 // CHECK:             scf.if
 // CHECK-NOT:         memref.prefetch
 // CHECK:             } else {
-// CHECK-NOT:           arith.select
+// CHECK:               scf.for
+// CHECK-NOT:             arith.select
+// CHECK:               }
 // CHECK:             }
 func.func @element_rows_i32(%d: memref<1024xf32>, %i: memref<4x64xi32>, %o: memref<4x64xf32>) {
   %c0 = arith.constant 0 : index
