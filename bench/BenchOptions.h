@@ -9,6 +9,8 @@
 
 #include "llvm/ADT/Twine.h"
 
+#include "Workloads.h"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -40,6 +42,11 @@ struct BenchOptions {
   /// bounds-check setting of each workload with OPTIONS appended, labelled
   /// `ours (...) LABEL`; for A/B measurements of pass options.
   std::vector<std::pair<std::string, std::string>> variants;
+  /// `--dynamic ids|all`: ours and (c) again with these sizes of the
+  /// measured function dynamic.
+  DynamicSizes dynamic = DynamicSizes::None;
+  /// `--idiom`: ours on the linalg idiom (raise-to-gather) too.
+  bool idiom = false;
   /// Run the compile-time scaling benchmark instead.
   bool compileScaling = false;
   /// Op counts of --compile-scaling.

@@ -61,6 +61,10 @@ hand-written C++ and the generic lowering (see bench/README.md).
                            be repeated), e.g. "nosign:element-loop-options=
                            {sign-check=false}"
   --unsigned-indices       declare the indices ui32/ui64 (no wrap; W5 skipped)
+  --dynamic ids|all        also time ours and (c) with the measured function's
+                           index sizes (ids) or every size (all) dynamic
+  --idiom                  also time ours on the linalg idiom of torch-mlir
+                           and StableHLO (linalg.generic + tensor.extract)
   --compile-scaling        time lowering of generated modules instead
   --scaling-sizes 1000,10000
                            op counts for --compile-scaling
@@ -141,12 +145,16 @@ BenchOptions parseArguments(int argc, char **argv) {
       config.passTiming = true;
       continue;
     }
+    if (arg == "--idiom") {
+      config.idiom = true;
+      continue;
+    }
     // Every other option takes a value: `--name value` or `--name=value`.
     auto [name, value] = arg.split('=');
     if (!llvm::is_contained({"--reps", "--workloads", "--pipeline-options",
                              "--threads", "--shared-libs", "--small-calls",
                              "--scaling-sizes", "--ops-per-function",
-                             "--variant", "--write-modules"},
+                             "--variant", "--write-modules", "--dynamic"},
                             name))
       fail("unknown option '" + arg + "' (see --help)");
     if (!arg.contains('=')) {
@@ -180,6 +188,13 @@ BenchOptions parseArguments(int argc, char **argv) {
       if (label.trim().empty() || !value.contains(':'))
         fail("--variant wants LABEL:OPTIONS (see --help)");
       config.variants.emplace_back(label.trim().str(), options.str());
+    } else if (name == "--dynamic") {
+      if (value == "ids")
+        config.dynamic = DynamicSizes::Ids;
+      else if (value == "all")
+        config.dynamic = DynamicSizes::All;
+      else
+        fail("--dynamic takes ids or all, not '" + value + "'");
     } else if (name == "--write-modules") {
       config.writeModules = value.str();
     } else if (name == "--ops-per-function") {

@@ -60,6 +60,10 @@ struct CompiledSpec {
   std::string module;
   /// gather-to-llvm's options.
   std::string pipelineOptions;
+  /// The sizes the measured function declares dynamic.
+  DynamicSizes dynamic = DynamicSizes::None;
+  /// The gather written as the linalg idiom.
+  bool idiom = false;
 };
 
 /// One timed implementation of a workload. `run` writes the whole output.
@@ -69,6 +73,8 @@ struct Variant {
   std::function<void()> run;
   std::vector<double> samples;
   double median = 0;
+  DynamicSizes dynamic = DynamicSizes::None;
+  bool idiom = false;
 };
 
 /// One printed row.
@@ -79,20 +85,21 @@ struct ResultRow {
 };
 
 /// One printed ratio line: time of the baseline / time of this variant (0:
-/// does not apply).
+/// does not apply). The generic lowering is the one with the same declared
+/// types; `vsOurs` is the first static variant of ours, `vsGather` the
+/// gather.gather variant of ours with the same types (for the idiom).
 struct RatioRow {
   std::string workload, label;
-  double vsMemcpy, vsHand, vsGeneric, vsTuned, vsOurs;
+  double vsMemcpy, vsHand, vsGeneric, vsTuned, vsOurs, vsGather;
 };
 
 /// The compiled variants of `w`: ours with each bounds check, the
-/// `--variant`s, ours with parallel=true, and (c) the generic lowering. Add
-/// a compiled variant here.
+/// `--variant`s, ours with parallel=true, and (c) the generic lowering; with
+/// `--dynamic`, ours and (c) again with the measured function's sizes
+/// dynamic; with `--idiom`, ours on the linalg idiom for each of these type
+/// modes. Add a compiled variant here.
 std::vector<CompiledSpec> getCompiledSpecs(const Workload &w,
                                            const BenchOptions &options) {
-  FunctionTypes types;
-  types.unsignedIndices = options.unsignedIndices;
-  std::string module = getWorkloadModule(w, types);
   std::string mark = options.pipelineOptions.empty() ? "" : "*";
   const std::string &first = w.oursChecks.front();
   auto text = [&](llvm::StringRef check, llvm::StringRef rest) {
@@ -100,20 +107,46 @@ std::vector<CompiledSpec> getCompiledSpecs(const Workload &w,
             options.pipelineOptions)
         .str();
   };
+  auto module = [&](DynamicSizes dynamic, bool idiom) {
+    FunctionTypes types;
+    types.unsignedIndices = options.unsignedIndices;
+    types.dynamic = dynamic;
+    types.idiom = idiom;
+    return getWorkloadModule(w, types);
+  };
+  std::string staticModule = module(DynamicSizes::None, false);
   std::vector<CompiledSpec> specs;
   for (const std::string &check : w.oursChecks)
-    specs.push_back({"ours (" + check + ")" + mark, VariantKind::Ours, module,
-                     text(check, "slices")});
+    specs.push_back({"ours (" + check + ")" + mark, VariantKind::Ours,
+                     staticModule, text(check, "slices")});
   for (const auto &[label, extra] : options.variants)
     specs.push_back({"ours (" + first + ") " + label + mark, VariantKind::Ours,
-                     module, text(first, "slices " + extra)});
+                     staticModule, text(first, "slices " + extra)});
   if (options.threads > 1)
     specs.push_back({"ours (" + first + ") " + std::to_string(options.threads) +
                          " thr" + mark,
-                     VariantKind::OursParallel, module,
+                     VariantKind::OursParallel, staticModule,
                      text(first, "slices parallel=true")});
-  specs.push_back({"(c) generic (" + first + ")" + mark, VariantKind::Generic,
-                   module, text(first, "generic")});
+  SmallVector<DynamicSizes> modes = {DynamicSizes::None};
+  if (options.dynamic != DynamicSizes::None)
+    modes.push_back(options.dynamic);
+  for (DynamicSizes dynamic : modes) {
+    std::string suffix =
+        dynamic == DynamicSizes::None
+            ? ""
+            : (" dyn-" + getDynamicSizesName(dynamic)).str();
+    if (dynamic != DynamicSizes::None)
+      specs.push_back({"ours (" + first + ")" + suffix + mark,
+                       VariantKind::Ours, module(dynamic, false),
+                       text(first, "slices"), dynamic});
+    if (options.idiom)
+      specs.push_back({"idiom (" + first + ")" + suffix + mark,
+                       VariantKind::Ours, module(dynamic, true),
+                       text(first, "slices"), dynamic, /*idiom=*/true});
+    specs.push_back({"(c) generic (" + first + ")" + suffix + mark,
+                     VariantKind::Generic, module(dynamic, false),
+                     text(first, "generic"), dynamic});
+  }
   return specs;
 }
 
@@ -204,8 +237,18 @@ private:
         return &v;
     return nullptr;
   }
-  void add(std::string label, VariantKind kind, std::function<void()> run) {
-    variants.push_back({std::move(label), kind, std::move(run), {}, 0});
+  void add(std::string label, VariantKind kind, std::function<void()> run,
+           DynamicSizes dynamic = DynamicSizes::None, bool idiom = false) {
+    variants.push_back(
+        {std::move(label), kind, std::move(run), {}, 0, dynamic, idiom});
+  }
+  /// The first variant of `kind` with the types `dynamic` (and not the
+  /// idiom).
+  const Variant *find(VariantKind kind, DynamicSizes dynamic) const {
+    for (const Variant &v : variants)
+      if (v.kind == kind && v.dynamic == dynamic && !v.idiom)
+        return &v;
+    return nullptr;
   }
 
   const Workload &w;
@@ -246,10 +289,13 @@ void WorkloadRun::addCompiled(MLIRContext &context) {
                  << " heap allocation site(s), " << c.memrefCopySites
                  << " memrefCopy call site(s)\n";
     llvm::outs().flush();
-    add(spec.label, spec.kind, [fn = c.fn, this]() {
-      fn(dataDesc.get(), indicesDesc.get(), outDesc.get());
-      escape(out.data());
-    });
+    add(
+        spec.label, spec.kind,
+        [fn = c.fn, this]() {
+          fn(dataDesc.get(), indicesDesc.get(), outDesc.get());
+          escape(out.data());
+        },
+        spec.dynamic, spec.idiom);
   }
 }
 
@@ -334,17 +380,19 @@ void WorkloadRun::report(std::vector<ResultRow> &rows,
                         w.callsPerSample > 1});
   double memcpyTime = find(VariantKind::Memcpy)->median;
   double handTime = find(VariantKind::Hand)->median;
-  double genericTime = find(VariantKind::Generic)->median;
   double tunedTime = find(VariantKind::Tuned)->median;
   double oursTime = find(VariantKind::Ours)->median;
   auto ratioOf = [&](const Variant &v) {
+    const Variant *generic = find(VariantKind::Generic, v.dynamic);
+    const Variant *gather = find(VariantKind::Ours, v.dynamic);
     return RatioRow{w.name,
                     v.label,
                     memcpyTime / v.median,
                     handTime / v.median,
-                    genericTime / v.median,
+                    generic ? generic->median / v.median : 0,
                     tunedTime / v.median,
-                    oursTime / v.median};
+                    oursTime / v.median,
+                    v.idiom && gather ? gather->median / v.median : 0};
   };
   for (const Variant &v : variants)
     if (v.kind == VariantKind::Ours || v.kind == VariantKind::OursParallel)
@@ -353,7 +401,7 @@ void WorkloadRun::report(std::vector<ResultRow> &rows,
     ratios.push_back(ratioOf(*wrapped));
   if (const Variant *split = find(VariantKind::MemcpyParallel))
     ratios.push_back({w.name, split->label, memcpyTime / split->median, 0, 0, 0,
-                      memcpyTime / split->median});
+                      memcpyTime / split->median, 0});
 }
 
 /// Prints the result table and the ratio table.
@@ -363,12 +411,12 @@ void printTables(const std::vector<ResultRow> &rows,
   os << "\nmedian of " << reps
      << " samples per variant (variants interleaved); GB/s = 2 x output "
         "bytes / time\n";
-  os << llvm::format("%-8s %-24s %14s %14s %8s\n", "workload", "variant",
+  os << llvm::format("%-8s %-30s %14s %14s %8s\n", "workload", "variant",
                      "median", "min", "GB/s");
   for (const ResultRow &r : rows) {
     double scale = r.micro ? 1e6 : 1e3;
     const char *unit = r.micro ? "us" : "ms";
-    os << llvm::format("%-8s %-24s %11.3f %s %11.3f %s %8.2f\n",
+    os << llvm::format("%-8s %-30s %11.3f %s %11.3f %s %8.2f\n",
                        r.workload.c_str(), r.label.c_str(), r.seconds * scale,
                        unit, r.minSeconds * scale, unit, r.gbPerSecond);
   }
@@ -379,21 +427,26 @@ void printTables(const std::vector<ResultRow> &rows,
         "lowering)\n"
      << "  (d)/ours = time (d) / time ours (speedup over hand-tuned C++)\n"
      << "  seq/ours = time of the first ours / time ours (speedup of "
-        "parallel=true; for '(a) memcpy N thr': time (a) / its time)\n"
+        "parallel=true; for dyn-... rows: of the static types; for '(a) "
+        "memcpy N thr': time (a) / its time)\n"
+     << "  gath/ours = time of ours on gather.gather / time of the idiom "
+        "with the same types\n"
+     << "  (c) is the generic lowering with the same types as the row\n"
      << "  the row of '(e) C++ tuned + wrap' gives the same ratios for (e) in "
         "place of ours\n";
-  os << llvm::format("%-8s %-24s %9s %9s %9s %9s %9s\n", "workload", "variant",
-                     "ours/(a)", "(b)/ours", "(d)/ours", "(c)/ours",
-                     "seq/ours");
+  os << llvm::format("%-8s %-30s %9s %9s %9s %9s %9s %9s\n", "workload",
+                     "variant", "ours/(a)", "(b)/ours", "(d)/ours", "(c)/ours",
+                     "seq/ours", "gath/ours");
   auto cell = [](double ratio) {
     return ratio == 0 ? std::string("-")
                       : llvm::formatv("{0:f2}x", ratio).str();
   };
   for (const RatioRow &r : ratios)
-    os << llvm::format("%-8s %-24s %9.2f %9s %9s %9s %9s\n", r.workload.c_str(),
-                       r.label.c_str(), r.vsMemcpy, cell(r.vsHand).c_str(),
-                       cell(r.vsTuned).c_str(), cell(r.vsGeneric).c_str(),
-                       cell(r.vsOurs).c_str());
+    os << llvm::format("%-8s %-30s %9.2f %9s %9s %9s %9s %9s\n",
+                       r.workload.c_str(), r.label.c_str(), r.vsMemcpy,
+                       cell(r.vsHand).c_str(), cell(r.vsTuned).c_str(),
+                       cell(r.vsGeneric).c_str(), cell(r.vsOurs).c_str(),
+                       cell(r.vsGather).c_str());
 }
 
 /// The workloads `options` selects, exiting on an unknown name.

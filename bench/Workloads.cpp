@@ -75,18 +75,151 @@ std::string formatDims(llvm::ArrayRef<int64_t> shape) {
 }
 } // namespace
 
+llvm::StringRef gather_bench::getDynamicSizesName(DynamicSizes sizes) {
+  switch (sizes) {
+  case DynamicSizes::None:
+    return "none";
+  case DynamicSizes::Ids:
+    return "ids";
+  case DynamicSizes::All:
+    return "all";
+  }
+  return "";
+}
+
 Signature gather_bench::getSignature(const Workload &w,
                                      const FunctionTypes &types) {
+  auto declared = [&](llvm::ArrayRef<int64_t> shape, bool dynamic) {
+    llvm::SmallVector<int64_t> sizes(shape);
+    if (dynamic)
+      sizes.assign(shape.size(), mlir::ShapedType::kDynamic);
+    return formatDims(sizes);
+  };
+  bool all = types.dynamic == DynamicSizes::All;
+  bool ids = types.dynamic != DynamicSizes::None;
+  // With dynamic ids, the result dimensions they give are dynamic too.
+  llvm::SmallVector<int64_t> result = w.getOutputShape();
+  for (int64_t d = 0, e = result.size(); d < e; ++d) {
+    bool fromIds = d >= w.axis &&
+                   d < w.axis + static_cast<int64_t>(w.indicesShape.size()) -
+                           w.batchDims;
+    if (all || (ids && (fromIds || d < w.batchDims)))
+      result[d] = mlir::ShapedType::kDynamic;
+  }
   Signature s;
   std::string element = w.elementType + ">";
-  s.data = "tensor<" + formatDims(w.dataShape) + element;
-  s.indices = "tensor<" + formatDims(w.indicesShape) +
+  s.data = "tensor<" + declared(w.dataShape, all) + element;
+  s.indices = "tensor<" + declared(w.indicesShape, ids) +
               (types.unsignedIndices ? "ui" : "i") +
               std::to_string(w.indexBits) + ">";
-  s.result = "tensor<" + formatDims(w.getOutputShape()) + element;
-  s.out = "memref<" + formatDims(w.getOutputShape()) + element;
+  s.result = "tensor<" + formatDims(result) + element;
+  s.out = "memref<" + formatDims(result) + element;
   return s;
 }
+
+namespace {
+/// `(d0, ..., dN-1)`.
+std::string getDims(int64_t rank) {
+  std::string text = "(";
+  for (int64_t d = 0; d < rank; ++d)
+    text += (d ? ", d" : "d") + std::to_string(d);
+  return text + ")";
+}
+
+/// The sizes of the `tensor.empty` of the idiom, for the dynamic dimensions
+/// of the result: `tensor.dim` of the operand each comes from.
+std::string getEmptySizes(const Workload &w, llvm::StringRef resultType,
+                          std::string &prologue) {
+  llvm::SmallVector<int64_t> result = w.getOutputShape();
+  int64_t gathered = w.indicesShape.size() - w.batchDims;
+  std::string sizes;
+  // The declared result type marks which sizes are dynamic.
+  llvm::SmallVector<llvm::StringRef> dims;
+  resultType.drop_front(7).split(dims, 'x');
+  for (int64_t d = 0, e = result.size(); d < e; ++d) {
+    if (dims[d] != "?")
+      continue;
+    bool fromIds = d >= w.axis && d < w.axis + gathered;
+    std::string source = fromIds ? "%i" : "%d";
+    int64_t dim = fromIds ? d - w.axis + w.batchDims
+                  : d < w.axis ? d
+                               : d - gathered + 1;
+    std::string name = "%n" + std::to_string(d);
+    prologue += "  %c" + std::to_string(d) + "_dim = arith.constant " +
+                std::to_string(dim) + " : index\n  " + name +
+                " = tensor.dim " + source + ", %c" + std::to_string(d) +
+                "_dim : " + "TYPE_OF" + source + "\n";
+    sizes += (sizes.empty() ? "" : ", ") + name;
+  }
+  return sizes;
+}
+
+/// The linalg idiom of the gather of `w`, as torch-mlir and StableHLO emit
+/// it: one linalg.generic over the result reading the ids through an
+/// indexing map and the table with tensor.extract (with the ONNX wrap for
+/// the negative ids of W5).
+std::string getIdiomBody(const Workload &w, const Signature &s) {
+  int64_t rank = w.getOutputShape().size();
+  int64_t gathered = w.indicesShape.size() - w.batchDims;
+  std::string prologue;
+  std::string sizes = getEmptySizes(w, s.result, prologue);
+  size_t at;
+  while ((at = prologue.find("TYPE_OF%i")) != std::string::npos)
+    prologue.replace(at, 9, s.indices);
+  while ((at = prologue.find("TYPE_OF%d")) != std::string::npos)
+    prologue.replace(at, 9, s.data);
+  std::string idsMap;
+  for (int64_t d = 0; d < w.batchDims; ++d)
+    idsMap += (idsMap.empty() ? "d" : ", d") + std::to_string(d);
+  for (int64_t d = 0; d < gathered; ++d)
+    idsMap += (idsMap.empty() ? "d" : ", d") + std::to_string(w.axis + d);
+  std::string iterators;
+  for (int64_t d = 0; d < rank; ++d)
+    iterators += std::string(d ? ", " : "") + "\"parallel\"";
+  std::string ids = "i" + std::to_string(w.indexBits);
+  std::string element = w.elementType;
+  std::string text = prologue;
+  text += "  %e = tensor.empty(" + sizes + ") : " + s.result + "\n";
+  text += "  %r = linalg.generic {indexing_maps = [affine_map<" +
+          getDims(rank) + " -> (" + idsMap + ")>, affine_map<" +
+          getDims(rank) + " -> " + getDims(rank) +
+          ">], iterator_types = [" + iterators + "]} ins(%i : " + s.indices +
+          ") outs(%e : " + s.result + ") {\n";
+  text += "  ^bb0(%in: " + ids + ", %o: " + element + "):\n";
+  text += "    %k = arith.index_cast %in : " + ids + " to index\n";
+  std::string position = "%k";
+  if (w.negativeQuarter) {
+    bool dynamic = s.data.find('?') != std::string::npos;
+    text += "    %zero = arith.constant 0 : index\n";
+    if (dynamic)
+      text += "    %axis = arith.constant " + std::to_string(w.axis) +
+              " : index\n    %size = tensor.dim %d, %axis : " + s.data +
+              "\n";
+    else
+      text += "    %size = arith.constant " + std::to_string(w.getDimSize()) +
+              " : index\n";
+    text += "    %neg = arith.cmpi slt, %k, %zero : index\n"
+            "    %up = arith.addi %k, %size : index\n"
+            "    %p = arith.select %neg, %up, %k : index\n";
+    position = "%p";
+  }
+  std::string subscripts;
+  for (int64_t t = 0, e = w.dataShape.size(); t < e; ++t) {
+    std::string sub = position;
+    if (t != w.axis) {
+      int64_t loop = t < w.axis ? t : t - 1 + gathered;
+      sub = "%j" + std::to_string(t);
+      text += "    " + sub + " = linalg.index " + std::to_string(loop) +
+              " : index\n";
+    }
+    subscripts += (subscripts.empty() ? "" : ", ") + sub;
+  }
+  text += "    %v = tensor.extract %d[" + subscripts + "] : " + s.data + "\n";
+  text += "    linalg.yield %v : " + element + "\n";
+  text += "  } -> " + s.result + "\n";
+  return text;
+}
+} // namespace
 
 std::string gather_bench::getWorkloadModule(const Workload &w,
                                             const FunctionTypes &types) {
@@ -94,11 +227,14 @@ std::string gather_bench::getWorkloadModule(const Workload &w,
   std::string text;
   llvm::raw_string_ostream os(text);
   os << "func.func @gather(%d: " << s.data << ", %i: " << s.indices
-     << ", %out: " << s.out << ") attributes {llvm.emit_c_interface} {\n"
-     << "  %r = gather.gather %d[%i] axis = " << w.axis
-     << " batch_dims = " << w.batchDims << " : " << s.data << ", " << s.indices
-     << "\n"
-     << "  bufferization.materialize_in_destination %r in restrict writable "
+     << ", %out: " << s.out << ") attributes {llvm.emit_c_interface} {\n";
+  if (types.idiom)
+    os << getIdiomBody(w, s);
+  else
+    os << "  %r = gather.gather %d[%i] axis = " << w.axis
+       << " batch_dims = " << w.batchDims << " : " << s.data << ", "
+       << s.indices << " -> " << s.result << "\n";
+  os << "  bufferization.materialize_in_destination %r in restrict writable "
         "%out : ("
      << s.result << ", " << s.out << ") -> ()\n"
      << "  return\n}\n";

@@ -66,10 +66,23 @@ struct Workload {
 /// sample.
 std::vector<Workload> getWorkloads(unsigned smallCallsPerSample);
 
-/// How the measured function declares its types.
+/// Which sizes the measured function declares dynamic (`--dynamic`): the
+/// caller passes the same buffers, the callee knows their sizes only at run
+/// time.
+enum class DynamicSizes { None, Ids, All };
+
+/// The spelling of `sizes` in labels and in `--dynamic` (`ids`, `all`).
+llvm::StringRef getDynamicSizesName(DynamicSizes sizes);
+
+/// How the measured function declares its types and states its gather.
 struct FunctionTypes {
   /// `ui32`/`ui64` indices instead of `i32`/`i64`.
   bool unsignedIndices = false;
+  DynamicSizes dynamic = DynamicSizes::None;
+  /// The gather as the linalg idiom of torch-mlir and StableHLO
+  /// (`linalg.generic` + `tensor.extract`, raised by raise-to-gather)
+  /// instead of `gather.gather`.
+  bool idiom = false;
 };
 
 /// The types of the measured function `@gather(%d, %i, %out)`: data and

@@ -524,6 +524,7 @@ private:
                std::optional<int64_t> maxInlineBytes, RowCopy row,
                Value useNontemporal);
   void emitPrefetch(CopyPlan &plan, int64_t distance);
+  Value buildIsLargeTable(CopyPlan &plan);
   void versionByParallelism(scf::ForallOp forall, Value gatherBytes);
 
   IRRewriter &rewriter;
@@ -798,6 +799,26 @@ void SliceCopyLowering::emitRow(OpBuilder &b, Location loc, CopyPlan &plan,
   emitTail(whole);
 }
 
+/// Builds, before the loop, whether the table of `plan` holds at least
+/// kPrefetchMinTableBytes (the tables that do not stay in the caches).
+Value SliceCopyLowering::buildIsLargeTable(CopyPlan &plan) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(plan.forall);
+  Location loc = plan.forall.getLoc();
+  Value base = plan.src.buffer.base;
+  Value bytes =
+      arith::ConstantIndexOp::create(rewriter, loc, plan.elementBytes);
+  for (int64_t dim = 0, e = cast<MemRefType>(base.getType()).getRank();
+       dim < e; ++dim) {
+    Value size = rewriter.createOrFold<memref::DimOp>(loc, base, dim);
+    bytes = rewriter.createOrFold<arith::MulIOp>(loc, bytes, size);
+  }
+  Value min =
+      arith::ConstantIndexOp::create(rewriter, loc, kPrefetchMinTableBytes);
+  return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, bytes,
+                               min);
+}
+
 /// Prefetches the first bytes of the slice that the iteration `distance`
 /// steps ahead along the innermost loop dimension will copy: clones the
 /// computation of the source offsets with that induction variable advanced
@@ -814,6 +835,16 @@ void SliceCopyLowering::emitPrefetch(CopyPlan &plan, int64_t distance) {
   Location loc = plan.copy.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(plan.copy);
+  // A table whose size is not static is prefetched only when the run finds
+  // it large (one predictable branch per row, no second copy of the loop).
+  auto srcType = cast<MemRefType>(plan.src.buffer.base.getType());
+  if (!srcType.hasStaticShape()) {
+    Value large = buildIsLargeTable(plan);
+    auto ifOp = scf::IfOp::create(rewriter, loc, large,
+                                  /*withElseRegion=*/false);
+    rewriter.setInsertionPointToStart(ifOp.thenBlock());
+  }
+  OpBuilder::InsertPoint at = rewriter.saveInsertionPoint();
   Value iv = forall.getInductionVars()[innermost];
   Value bound = getValueOrCreateConstantIndexOp(
       rewriter, loc, forall.getMixedUpperBound()[innermost]);
@@ -841,7 +872,7 @@ void SliceCopyLowering::emitPrefetch(CopyPlan &plan, int64_t distance) {
     Value room = arith::SubIOp::create(rewriter, loc, total, plan.rowElements);
     Value none = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value lastStart = arith::MaxSIOp::create(rewriter, loc, room, none);
-    rewriter.setInsertionPoint(plan.copy);
+    rewriter.restoreInsertionPoint(at);
     start = arith::MinUIOp::create(rewriter, loc, start, lastStart);
   }
   // One prefetch per cache line of the first prefetch-bytes bytes.
