@@ -372,9 +372,6 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     RankedTensorType resultType = op.getResultType();
-    RankedTensorType dataType = op.getDataType();
-    int64_t axis = op.getNormalizedAxis();
-    int64_t batchDims = op.getNormalizedBatchDims();
 
     // Shape rules that depend on dynamic sizes, before any memory is read.
     emitGatherShapeChecks(rewriter, op, options.boundsCheck);
@@ -391,18 +388,8 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
     // operand's static size. One tensor.cast gives the declared type.
     SmallVector<OpFoldResult> resultSizes =
         getOperandResultSizes(rewriter, loc, op, data, indices);
-    SmallVector<int64_t> actualShape;
-    SmallVector<Value> dynamicSizes;
-    for (OpFoldResult size : resultSizes) {
-      std::optional<int64_t> constant = getConstantIntValue(size);
-      actualShape.push_back(constant.value_or(ShapedType::kDynamic));
-      if (!constant)
-        dynamicSizes.push_back(cast<Value>(size));
-    }
-    auto actualType =
-        RankedTensorType::get(actualShape, resultType.getElementType());
     Value init =
-        tensor::EmptyOp::create(rewriter, loc, actualType, dynamicSizes);
+        buildInit(rewriter, loc, resultSizes, resultType.getElementType());
 
     auto emitIndex = [&](OpBuilder &builder, Location nestedLoc, Value raw) {
       return emitIndexWork(builder, nestedLoc, raw, size, plan,
@@ -418,46 +405,9 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
                                   : planGatherForm(op, options, plan);
     bool positionsFirst = formPlan.positionsFirst;
 
-    // Under `assert` every index is checked, also when the result is empty
-    // because a data dimension outside the batch dimensions and the axis is
-    // 0 (the gather then reads no index at all). Such results get a
-    // check-only pass over the indices, behind a run-time test of the sizes
-    // when they are dynamic. (A first pass of positions, below, visits every
-    // index anyway.)
     if (!positionsFirst && plan.check &&
-        options.boundsCheck == BoundsCheck::Assert) {
-      SmallVector<int64_t> otherDims;
-      for (int64_t dim = batchDims; dim < dataType.getRank(); ++dim)
-        if (dim != axis && dataType.getDimSize(dim) != 1)
-          otherDims.push_back(dim);
-      bool isEmpty = llvm::any_of(otherDims, [&](int64_t dim) {
-        return dataType.getDimSize(dim) == 0;
-      });
-      Value mayBeEmpty;
-      for (int64_t dim : otherDims) {
-        if (!dataType.isDynamicDim(dim))
-          continue;
-        Value size = tensor::DimOp::create(rewriter, loc, data, dim);
-        Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-        Value isZero = arith::CmpIOp::create(
-            rewriter, loc, arith::CmpIPredicate::eq, size, zero);
-        mayBeEmpty =
-            mayBeEmpty ? arith::OrIOp::create(rewriter, loc, mayBeEmpty, isZero)
-                             .getResult()
-                       : isZero;
-      }
-      if (isEmpty) {
-        buildIndexPositions(rewriter, loc, indices, rewriter.getIndexType(),
-                            emitIndex);
-      } else if (mayBeEmpty) {
-        auto ifOp = scf::IfOp::create(rewriter, loc, mayBeEmpty,
-                                      /*withElseRegion=*/false);
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPointToStart(ifOp.thenBlock());
-        buildIndexPositions(rewriter, loc, indices, rewriter.getIndexType(),
-                            emitIndex);
-      }
-    }
+        options.boundsCheck == BoundsCheck::Assert)
+      checkIndicesOfEmptyResults(rewriter, loc, op, data, indices, emitIndex);
 
     if (positionsFirst) {
       indices = buildIndexPositions(rewriter, loc, indices,
@@ -489,6 +439,65 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
   }
 
 private:
+  /// The tensor.empty of the result on the sizes `resultSizes`.
+  static Value buildInit(OpBuilder &builder, Location loc,
+                         ArrayRef<OpFoldResult> resultSizes, Type elementType) {
+    SmallVector<int64_t> actualShape;
+    SmallVector<Value> dynamicSizes;
+    for (OpFoldResult size : resultSizes) {
+      std::optional<int64_t> constant = getConstantIntValue(size);
+      actualShape.push_back(constant.value_or(ShapedType::kDynamic));
+      if (!constant)
+        dynamicSizes.push_back(cast<Value>(size));
+    }
+    auto actualType = RankedTensorType::get(actualShape, elementType);
+    return tensor::EmptyOp::create(builder, loc, actualType, dynamicSizes);
+  }
+
+  /// Under `assert` every index is checked, also when the result is empty
+  /// because a data dimension outside the batch dimensions and the axis is
+  /// 0 (the gather then reads no index at all). Such results get a
+  /// check-only pass over the indices, behind a run-time test of the sizes
+  /// when they are dynamic. (A first pass of positions visits every index
+  /// anyway and needs none.)
+  static void checkIndicesOfEmptyResults(
+      OpBuilder &builder, Location loc, GatherOp op, Value data, Value indices,
+      function_ref<Value(OpBuilder &, Location, Value)> emitIndex) {
+    RankedTensorType dataType = op.getDataType();
+    int64_t axis = op.getNormalizedAxis();
+    SmallVector<int64_t> otherDims;
+    for (int64_t dim = op.getNormalizedBatchDims(); dim < dataType.getRank();
+         ++dim)
+      if (dim != axis && dataType.getDimSize(dim) != 1)
+        otherDims.push_back(dim);
+    bool isEmpty = llvm::any_of(
+        otherDims, [&](int64_t dim) { return dataType.getDimSize(dim) == 0; });
+    Value mayBeEmpty;
+    for (int64_t dim : otherDims) {
+      if (!dataType.isDynamicDim(dim))
+        continue;
+      Value size = tensor::DimOp::create(builder, loc, data, dim);
+      Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+      Value isZero = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::eq, size, zero);
+      mayBeEmpty = mayBeEmpty
+                       ? arith::OrIOp::create(builder, loc, mayBeEmpty, isZero)
+                             .getResult()
+                       : isZero;
+    }
+    if (isEmpty) {
+      buildIndexPositions(builder, loc, indices, builder.getIndexType(),
+                          emitIndex);
+    } else if (mayBeEmpty) {
+      auto ifOp = scf::IfOp::create(builder, loc, mayBeEmpty,
+                                    /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(ifOp.thenBlock());
+      buildIndexPositions(builder, loc, indices, builder.getIndexType(),
+                          emitIndex);
+    }
+  }
+
   /// Builds the `element` form: the per-element linalg.generic, marked as
   /// such when `mark` is set (the `generic` strategy leaves it unmarked).
   static Value

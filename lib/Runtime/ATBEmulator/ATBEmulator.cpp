@@ -366,6 +366,16 @@ private:
   bool inferShape(const atb::SVector<atb::TensorDesc> &in, atb::TensorDesc &out,
                   Failure &failure) const;
   bool checkSetup(const atb::VariantPack &pack, Failure &failure) const;
+  atb::Status checkExecuteState(uint8_t *workspace, uint64_t workspaceSize,
+                                atb::Context *context,
+                                EmuContext *&setUpContext) const;
+  atb::Status checkExecuteTensors(const atb::VariantPack &variantPack,
+                                  const atb::Tensor *(&tensors)[3],
+                                  uint64_t (&sizes)[3]) const;
+  atb::Status checkDeviceMemory(aclrtStream stream,
+                                const atb::Tensor *const (&tensors)[3],
+                                const uint64_t (&sizes)[3],
+                                uint8_t *workspace) const;
 
   atb::infer::GatherParam param;
   bool isSetUp = false;
@@ -521,24 +531,25 @@ atb::Status GatherOperation::Setup(const atb::VariantPack &variantPack,
   return atb::NO_ERROR;
 }
 
-atb::Status GatherOperation::Execute(const atb::VariantPack &variantPack,
-                                     uint8_t *workspace, uint64_t workspaceSize,
-                                     atb::Context *context) {
-  std::lock_guard<std::mutex> lock(emulatorMutex());
-  // OperationBase::EagerModePreLaunch and ExecuteCheck, in their order.
+/// The state checks of OperationBase::EagerModePreLaunch and ExecuteCheck:
+/// a successful Setup with the same live context that has a stream, and a
+/// workspace as large as Setup asked for. Sets `setUpContext`.
+atb::Status
+GatherOperation::checkExecuteState(uint8_t *workspace, uint64_t workspaceSize,
+                                   atb::Context *context,
+                                   EmuContext *&setUpContext) const {
   if (!isSetUp) {
     report("GatherOperation::Execute: Setup has not succeeded on this "
            "operation");
     return atb::ERROR_INVALID_PARAM;
   }
-  EmuContext *setUpContext = findContext(setUpWith);
+  setUpContext = findContext(setUpWith);
   if (!setUpContext) {
     report("GatherOperation::Execute: the context of Setup is no longer "
            "live");
     return atb::ERROR_INVALID_PARAM;
   }
-  aclrtStream stream = setUpContext->stream();
-  if (!stream) {
+  if (!setUpContext->stream()) {
     report("GatherOperation::Execute: the context has no stream (call "
            "SetExecuteStream)");
     return atb::ERROR_INVALID_PARAM;
@@ -561,6 +572,16 @@ atb::Status GatherOperation::Execute(const atb::VariantPack &variantPack,
            static_cast<unsigned long long>(setUpWorkspace));
     return atb::ERROR_INVALID_PARAM;
   }
+  return atb::NO_ERROR;
+}
+
+/// The tensor checks of ExecuteCheck: the counts of Setup, the byte sizes
+/// of the tensors given to Setup and some data. Sets `tensors` (x, indices,
+/// output) and their `sizes`.
+atb::Status
+GatherOperation::checkExecuteTensors(const atb::VariantPack &variantPack,
+                                     const atb::Tensor *(&tensors)[3],
+                                     uint64_t (&sizes)[3]) const {
   const atb::SVector<atb::Tensor> *lists[] = {&variantPack.inTensors,
                                               &variantPack.outTensors};
   const size_t expectedCounts[] = {2, 1};
@@ -571,10 +592,9 @@ atb::Status GatherOperation::Execute(const atb::VariantPack &variantPack,
       return atb::ERROR_INVALID_PARAM;
     }
   }
-  const atb::Tensor *tensors[] = {&variantPack.inTensors[0],
-                                  &variantPack.inTensors[1],
-                                  &variantPack.outTensors[0]};
-  uint64_t sizes[3];
+  tensors[0] = &variantPack.inTensors[0];
+  tensors[1] = &variantPack.inTensors[1];
+  tensors[2] = &variantPack.outTensors[0];
   for (int t = 0; t < 3; ++t) {
     sizes[t] = atb::Utils::GetTensorSize(setUpDescs[t]);
     if (tensors[t]->dataSize != sizes[t]) {
@@ -592,7 +612,14 @@ atb::Status GatherOperation::Execute(const atb::VariantPack &variantPack,
       return atb::ERROR_INVALID_PARAM;
     }
   }
-  // The emulator's own checks: ATB leaves these to the device.
+  return atb::NO_ERROR;
+}
+
+/// The emulator's own checks, which ATB leaves to the device: a live stream
+/// and device memory behind every tensor and the workspace.
+atb::Status GatherOperation::checkDeviceMemory(
+    aclrtStream stream, const atb::Tensor *const (&tensors)[3],
+    const uint64_t (&sizes)[3], uint8_t *workspace) const {
   if (!isLiveStream(stream)) {
     report("GatherOperation::Execute: the context's stream %p is not a live "
            "stream (emulator check)",
@@ -613,6 +640,25 @@ atb::Status GatherOperation::Execute(const atb::VariantPack &variantPack,
     report("GatherOperation::Execute: %s (emulator check)", why.c_str());
     return atb::ERROR_CANN_ERROR;
   }
+  return atb::NO_ERROR;
+}
+
+atb::Status GatherOperation::Execute(const atb::VariantPack &variantPack,
+                                     uint8_t *workspace, uint64_t workspaceSize,
+                                     atb::Context *context) {
+  std::lock_guard<std::mutex> lock(emulatorMutex());
+  // OperationBase::EagerModePreLaunch and ExecuteCheck, in their order.
+  EmuContext *setUpContext = nullptr;
+  if (atb::Status status =
+          checkExecuteState(workspace, workspaceSize, context, setUpContext))
+    return status;
+  const atb::Tensor *tensors[3];
+  uint64_t sizes[3];
+  if (atb::Status status = checkExecuteTensors(variantPack, tensors, sizes))
+    return status;
+  aclrtStream stream = setUpContext->stream();
+  if (atb::Status status = checkDeviceMemory(stream, tensors, sizes, workspace))
+    return status;
 
   // Execute copies the tiling block of the last Setup, whoever wrote it
   // last, to the device: the kernel computes with that tiling.

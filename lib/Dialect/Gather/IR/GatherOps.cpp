@@ -152,6 +152,101 @@ LogicalResult GatherOp::verify() {
   return success();
 }
 
+/// Parses `keyword = <integer>` into `slot` if the next token is `keyword`;
+/// `lastTokenLoc` becomes the start of the integer.
+static ParseResult parseGatherParameter(OpAsmParser &parser, StringRef keyword,
+                                        IntegerAttr &slot,
+                                        SMLoc &lastTokenLoc) {
+  if (failed(parser.parseOptionalKeyword(keyword)))
+    return success();
+  if (parser.parseEqual())
+    return failure();
+  SMLoc valueLoc = parser.getCurrentLocation();
+  int64_t value = 0;
+  // The generic integer parser also takes `true` and `false`.
+  bool isBool = succeeded(parser.parseOptionalKeyword("true")) ||
+                succeeded(parser.parseOptionalKeyword("false"));
+  OptionalParseResult parsed = isBool ? OptionalParseResult(std::nullopt)
+                                      : parser.parseOptionalInteger(value);
+  if (!parsed.has_value())
+    return parser.emitError(valueLoc)
+           << "expected a 64-bit integer value for '" << keyword << "'";
+  if (failed(*parsed))
+    return failure();
+  lastTokenLoc = valueLoc;
+  slot = parser.getBuilder().getI64IntegerAttr(value);
+  return success();
+}
+
+/// Fails with an error naming what is accepted when a keyword follows the
+/// parameters on the line of the last token (`axes = 1`, `batch_dims` before
+/// `axis`, a repeated keyword). A keyword on a later line may be the next op
+/// after a missing type list, which the parser reports as such later.
+static ParseResult parseNoStrayKeyword(OpAsmParser &parser, SMLoc lastTokenLoc,
+                                       bool hasAxis, bool hasBatchDims) {
+  SMLoc keywordLoc = parser.getCurrentLocation();
+  auto lineOf = [&](SMLoc loc) -> std::optional<unsigned> {
+    if (auto fileLoc =
+            dyn_cast<FileLineColLoc>(parser.getEncodedSourceLoc(loc)))
+      return fileLoc.getLine();
+    return std::nullopt;
+  };
+  std::optional<unsigned> keywordLine = lineOf(keywordLoc);
+  StringRef keyword;
+  if (!keywordLine || keywordLine != lineOf(lastTokenLoc) ||
+      failed(parser.parseOptionalKeyword(&keyword)))
+    return success();
+  if ((keyword == "axis" && hasAxis) ||
+      (keyword == "batch_dims" && hasBatchDims))
+    return parser.emitError(keywordLoc)
+           << "'" << keyword << "' is given more than once";
+  if (keyword == "axis")
+    return parser.emitError(keywordLoc)
+           << "'axis' must come before 'batch_dims'";
+  std::string expected;
+  if (!hasAxis)
+    expected += "'axis', ";
+  if (!hasBatchDims)
+    expected += "'batch_dims', ";
+  return parser.emitError(keywordLoc)
+         << "unknown keyword '" << keyword << "': expected " << expected
+         << "an attribute dictionary or ':'";
+}
+
+/// Parses the optional attribute dictionary of a gather: `axis` and
+/// `batch_dims` may not appear in it, and the proved facts (unit properties)
+/// are moved from it into `properties`.
+static ParseResult parseGatherAttrDict(OpAsmParser &parser,
+                                       OperationState &result,
+                                       GatherOp::Properties &properties) {
+  SMLoc attrDictLoc = parser.getCurrentLocation();
+  if (parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  for (StringRef name :
+       {GatherOp::getAxisAttrName(result.name).getValue(),
+        GatherOp::getBatchDimsAttrName(result.name).getValue()})
+    if (result.attributes.get(name))
+      return parser.emitError(attrDictLoc)
+             << "'" << name << "' must be written as `" << name
+             << " = <integer>` after the indices, not in the attribute "
+                "dictionary";
+  StringRef inRangeName =
+      GatherOp::getIndicesInRangeAttrName(result.name).getValue();
+  for (StringRef name :
+       {inRangeName,
+        GatherOp::getIndicesNonnegativeAttrName(result.name).getValue()})
+    if (Attribute value = result.attributes.erase(name)) {
+      if (!isa<UnitAttr>(value))
+        return parser.emitError(attrDictLoc)
+               << "'" << name << "' must be a unit attribute";
+      if (name == inRangeName)
+        properties.indices_in_range = cast<UnitAttr>(value);
+      else
+        properties.indices_nonnegative = cast<UnitAttr>(value);
+    }
+  return success();
+}
+
 ParseResult GatherOp::parse(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand data, indices;
   // The start of the last token parsed so far.
@@ -163,94 +258,21 @@ ParseResult GatherOp::parse(OpAsmParser &parser, OperationState &result) {
   if (parser.parseRSquare())
     return failure();
 
-  Builder &builder = parser.getBuilder();
   Properties &properties = result.getOrAddProperties<Properties>();
-  auto parseParameter = [&](StringRef keyword,
-                            IntegerAttr &slot) -> ParseResult {
-    if (failed(parser.parseOptionalKeyword(keyword)))
-      return success();
-    if (parser.parseEqual())
-      return failure();
-    SMLoc valueLoc = parser.getCurrentLocation();
-    int64_t value = 0;
-    // The generic integer parser also takes `true` and `false`.
-    bool isBool = succeeded(parser.parseOptionalKeyword("true")) ||
-                  succeeded(parser.parseOptionalKeyword("false"));
-    OptionalParseResult parsed = isBool ? OptionalParseResult(std::nullopt)
-                                        : parser.parseOptionalInteger(value);
-    if (!parsed.has_value())
-      return parser.emitError(valueLoc)
-             << "expected a 64-bit integer value for '" << keyword << "'";
-    if (failed(*parsed))
-      return failure();
-    lastTokenLoc = valueLoc;
-    slot = builder.getI64IntegerAttr(value);
-    return success();
-  };
   SMLoc axisLoc = parser.getCurrentLocation();
-  if (parseParameter("axis", properties.axis))
+  if (parseGatherParameter(parser, "axis", properties.axis, lastTokenLoc))
     return failure();
   bool hasAxis = parser.getCurrentLocation() != axisLoc;
   SMLoc batchDimsLoc = parser.getCurrentLocation();
-  if (parseParameter("batch_dims", properties.batch_dims))
+  if (parseGatherParameter(parser, "batch_dims", properties.batch_dims,
+                           lastTokenLoc))
     return failure();
   bool hasBatchDims = parser.getCurrentLocation() != batchDimsLoc;
-
-  // Any other keyword on the same line is a mistake (`axes = 1`, `batch_dims`
-  // before `axis`, a repeated keyword): name what is accepted at this point.
-  // A keyword on a later line may be the next op after a missing type list,
-  // which the parser reports as such below.
-  SMLoc keywordLoc = parser.getCurrentLocation();
-  auto lineOf = [&](SMLoc loc) -> std::optional<unsigned> {
-    if (auto fileLoc =
-            dyn_cast<FileLineColLoc>(parser.getEncodedSourceLoc(loc)))
-      return fileLoc.getLine();
-    return std::nullopt;
-  };
-  std::optional<unsigned> keywordLine = lineOf(keywordLoc);
-  StringRef keyword;
-  if (keywordLine && keywordLine == lineOf(lastTokenLoc) &&
-      succeeded(parser.parseOptionalKeyword(&keyword))) {
-    if ((keyword == "axis" && hasAxis) ||
-        (keyword == "batch_dims" && hasBatchDims))
-      return parser.emitError(keywordLoc)
-             << "'" << keyword << "' is given more than once";
-    if (keyword == "axis")
-      return parser.emitError(keywordLoc)
-             << "'axis' must come before 'batch_dims'";
-    std::string expected;
-    if (!hasAxis)
-      expected += "'axis', ";
-    if (!hasBatchDims)
-      expected += "'batch_dims', ";
-    return parser.emitError(keywordLoc)
-           << "unknown keyword '" << keyword << "': expected " << expected
-           << "an attribute dictionary or ':'";
-  }
+  if (parseNoStrayKeyword(parser, lastTokenLoc, hasAxis, hasBatchDims) ||
+      parseGatherAttrDict(parser, result, properties))
+    return failure();
 
   Type dataType, indicesType, resultType;
-  SMLoc attrDictLoc = parser.getCurrentLocation();
-  if (parser.parseOptionalAttrDict(result.attributes))
-    return failure();
-  for (StringRef name : {getAxisAttrName(result.name).getValue(),
-                         getBatchDimsAttrName(result.name).getValue()})
-    if (result.attributes.get(name))
-      return parser.emitError(attrDictLoc)
-             << "'" << name << "' must be written as `" << name
-             << " = <integer>` after the indices, not in the attribute "
-                "dictionary";
-  // The proved facts are unit properties written in the attribute dictionary.
-  for (StringRef name : {getIndicesInRangeAttrName(result.name).getValue(),
-                         getIndicesNonnegativeAttrName(result.name).getValue()})
-    if (Attribute value = result.attributes.erase(name)) {
-      if (!isa<UnitAttr>(value))
-        return parser.emitError(attrDictLoc)
-               << "'" << name << "' must be a unit attribute";
-      if (name == getIndicesInRangeAttrName(result.name).getValue())
-        properties.indices_in_range = cast<UnitAttr>(value);
-      else
-        properties.indices_nonnegative = cast<UnitAttr>(value);
-    }
   if (parser.parseColon() || parser.parseType(dataType) ||
       parser.parseComma() || parser.parseType(indicesType))
     return failure();
@@ -265,7 +287,7 @@ ParseResult GatherOp::parse(OpAsmParser &parser, OperationState &result) {
     return success();
   }
   SmallVector<Type> inferred;
-  MLIRContext *context = builder.getContext();
+  MLIRContext *context = parser.getContext();
   if (failed(inferReturnTypes(context, result.location, result.operands,
                               result.attributes.getDictionary(context),
                               result.getRawProperties(), result.regions,
