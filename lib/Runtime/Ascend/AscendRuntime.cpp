@@ -623,12 +623,14 @@ int32_t unpackMemRef(const char *entry, const char *name,
   return 0;
 }
 
-int32_t gatherMemRefs(const char *entry, GatherAtbUnrankedMemRef *data,
-                      int32_t dataDtype, uint64_t dataElemSize,
-                      GatherAtbUnrankedMemRef *indices, int32_t indicesDtype,
-                      uint64_t indicesElemSize, GatherAtbUnrankedMemRef *out,
-                      int64_t axis, int64_t batchDims) {
-  TensorArg args[3];
+/// Unpacks the data, indices and output memrefs of a gather entry point into
+/// `args`, with their ACL dtypes (the output's is the data's).
+int32_t unpackGatherMemRefs(const char *entry, GatherAtbUnrankedMemRef *data,
+                            int32_t dataDtype, uint64_t dataElemSize,
+                            GatherAtbUnrankedMemRef *indices,
+                            int32_t indicesDtype, uint64_t indicesElemSize,
+                            GatherAtbUnrankedMemRef *out,
+                            TensorArg (&args)[3]) {
   if (int32_t st = unpackMemRef(entry, "data", data, dataElemSize, args[0]))
     return st;
   if (int32_t st =
@@ -638,6 +640,19 @@ int32_t gatherMemRefs(const char *entry, GatherAtbUnrankedMemRef *data,
     return st;
   args[0].dtype = args[2].dtype = dataDtype;
   args[1].dtype = indicesDtype;
+  return 0;
+}
+
+int32_t gatherMemRefs(const char *entry, GatherAtbUnrankedMemRef *data,
+                      int32_t dataDtype, uint64_t dataElemSize,
+                      GatherAtbUnrankedMemRef *indices, int32_t indicesDtype,
+                      uint64_t indicesElemSize, GatherAtbUnrankedMemRef *out,
+                      int64_t axis, int64_t batchDims) {
+  TensorArg args[3];
+  if (int32_t st =
+          unpackGatherMemRefs(entry, data, dataDtype, dataElemSize, indices,
+                              indicesDtype, indicesElemSize, out, args))
+    return st;
   return gather(entry, args, const_cast<void *>(args[2].data), axis, batchDims);
 }
 
@@ -649,15 +664,10 @@ int32_t gatherDeviceMemRefs(const char *entry, GatherAtbUnrankedMemRef *data,
                             GatherAtbUnrankedMemRef *out, int64_t axis,
                             int64_t batchDims) {
   TensorArg args[3];
-  if (int32_t st = unpackMemRef(entry, "data", data, dataElemSize, args[0]))
-    return st;
   if (int32_t st =
-          unpackMemRef(entry, "indices", indices, indicesElemSize, args[1]))
+          unpackGatherMemRefs(entry, data, dataDtype, dataElemSize, indices,
+                              indicesDtype, indicesElemSize, out, args))
     return st;
-  if (int32_t st = unpackMemRef(entry, "out", out, dataElemSize, args[2]))
-    return st;
-  args[0].dtype = args[2].dtype = dataDtype;
-  args[1].dtype = indicesDtype;
   for (const TensorArg &arg : args)
     if (int32_t st = checkArgument(entry, arg))
       return st;

@@ -66,6 +66,17 @@ static LogicalResult verifyBuffers(Operation *op, Value send, Value recv) {
   return verifyElementType(op, elem);
 }
 
+/// Verifies the group and the buffers of the buffer op `op` (verifyGroup,
+/// verifyBuffers) and returns the number of members of its group.
+template <typename BufferOp>
+static FailureOr<int64_t> verifyBufferOp(BufferOp op) {
+  FailureOr<int64_t> members =
+      verifyGroup(op, op.getGridShape(), op.getGridAxes());
+  if (failed(members) || failed(verifyBuffers(op, op.getSend(), op.getRecv())))
+    return failure();
+  return members;
+}
+
 //===----------------------------------------------------------------------===//
 // AllToAllVOp (tensors)
 //===----------------------------------------------------------------------===//
@@ -117,9 +128,8 @@ AllToAllVOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult AllToAllOp::verify() {
-  FailureOr<int64_t> members =
-      verifyGroup(*this, getGridShape(), getGridAxes());
-  if (failed(members) || failed(verifyBuffers(*this, getSend(), getRecv())))
+  FailureOr<int64_t> members = verifyBufferOp(*this);
+  if (failed(members))
     return failure();
   auto send = cast<MemRefType>(getSend().getType());
   auto recv = cast<MemRefType>(getRecv().getType());
@@ -137,9 +147,8 @@ LogicalResult AllToAllOp::verify() {
 }
 
 LogicalResult AllToAllVOnBuffersOp::verify() {
-  FailureOr<int64_t> members =
-      verifyGroup(*this, getGridShape(), getGridAxes());
-  if (failed(members) || failed(verifyBuffers(*this, getSend(), getRecv())))
+  FailureOr<int64_t> members = verifyBufferOp(*this);
+  if (failed(members))
     return failure();
   for (Value list :
        {getSendCounts(), getSendDispls(), getRecvCounts(), getRecvDispls()}) {
@@ -153,9 +162,8 @@ LogicalResult AllToAllVOnBuffersOp::verify() {
 }
 
 LogicalResult AllGatherOp::verify() {
-  FailureOr<int64_t> members =
-      verifyGroup(*this, getGridShape(), getGridAxes());
-  if (failed(members) || failed(verifyBuffers(*this, getSend(), getRecv())))
+  FailureOr<int64_t> members = verifyBufferOp(*this);
+  if (failed(members))
     return failure();
   auto send = cast<MemRefType>(getSend().getType());
   auto recv = cast<MemRefType>(getRecv().getType());
@@ -168,8 +176,7 @@ LogicalResult AllGatherOp::verify() {
 }
 
 LogicalResult AllReduceOp::verify() {
-  if (failed(verifyGroup(*this, getGridShape(), getGridAxes())) ||
-      failed(verifyBuffers(*this, getSend(), getRecv())))
+  if (failed(verifyBufferOp(*this)))
     return failure();
   auto send = cast<MemRefType>(getSend().getType());
   auto recv = cast<MemRefType>(getRecv().getType());
