@@ -7,9 +7,9 @@
 // Checks every status the emulated GatherOperation returns at CreateOperation,
 // Setup and Execute, the per-product dtype tables, the ACL device-memory and
 // stream checks, and the gather results. Expected values come from the
-// examples of spec/atb-gather-operation.txt or from a reference gather written
-// here from the definition (out[p, j, t] = x[p, indices[p[:b], j], t]),
-// independently of the emulator.
+// examples of the ATB GatherOperation documentation or from a reference
+// gather written here from the definition
+// (out[p, j, t] = x[p, indices[p[:b], j], t]), independently of the emulator.
 //
 //===----------------------------------------------------------------------===//
 

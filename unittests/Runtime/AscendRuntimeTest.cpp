@@ -8,8 +8,8 @@
 // examples through gatherAtbGather and every _mlir_ciface_ wrapper, the
 // operation cache, error reporting and thread safety. Memref descriptors are
 // built with MLIR's own CRunnerUtils.h types, which checks the runtime's
-// layout assumption. Expected values come from the examples of
-// spec/atb-gather-operation.txt or from a reference loop written here.
+// layout assumption. Expected values come from the examples of the ATB
+// GatherOperation documentation or from a reference loop written here.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,9 +1,9 @@
 // Every example of the specs, run through gather-to-atb and the ATB
 // emulator: ATB GatherOperation examples 1 and 2, ONNX Gather-1 examples 1
 // and 2, ONNX Gather-11 axis = 0 and axis = 1. Expected values are those of
-// spec/atb-gather-operation.txt, spec/onnx-gather-v1.rst and
-// spec/onnx-gather-v11.txt. The last line counts the ATB Execute calls: all
-// six gathers ran on ATB.
+// the examples in the ATB GatherOperation documentation and in the ONNX
+// operator documentation of Gather (versions 1 and 11). The last line counts
+// the ATB Execute calls: all six gathers ran on ATB.
 
 // RUN: gather-opt %s --gather-to-atb | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%gather_ascend_runtime | FileCheck %s
 // RUN: gather-opt %s --gather-to-atb="soc=ascend910 bounds-check=clamp" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%gather_ascend_runtime | FileCheck %s
