@@ -41,6 +41,11 @@ void registerAllDialects(DialectRegistry &registry);
 /// threads.
 void registerAllPasses();
 
+/// Registers this project's passes and pipelines only (registerAllPasses
+/// calls it). Their options parse, but the pipelines cannot be built until
+/// the upstream passes are registered too. Safe to call more than once.
+void registerGatherPasses();
+
 } // namespace gather
 } // namespace mlir
 

@@ -7,15 +7,10 @@
 #include "gather-mlir/InitGather.h"
 #include "gather-mlir/CodeGen/CPU/Passes.h"
 #include "gather-mlir/Conversion/Passes.h"
-#include "gather-mlir/Dialect/ATB/IR/ATBDialect.h"
-#include "gather-mlir/Dialect/ATB/Transforms/BufferizableOpInterfaceImpl.h"
 #include "gather-mlir/Dialect/ATB/Transforms/Passes.h"
-#include "gather-mlir/Dialect/Exchange/IR/ExchangeDialect.h"
-#include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
-#include "gather-mlir/Dialect/Gather/Transforms/ShardingInterfaceImpl.h"
-#include "gather-mlir/Dialect/Gather/Transforms/TilingInterfaceImpl.h"
 #include "gather-mlir/Pipelines/Pipelines.h"
+#include "gather-mlir/Registration.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -26,11 +21,7 @@
 
 void mlir::gather::registerAllDialects(DialectRegistry &registry) {
   // This project's dialects and their external models.
-  registry.insert<GatherDialect, atb::ATBDialect, exchange::ExchangeDialect>();
-  atb::registerBufferizableOpInterfaceExternalModels(registry);
-  registerConvertExchangeToLLVMInterface(registry);
-  registerTilingInterfaceExternalModels(registry);
-  registerShardingInterfaceExternalModels(registry);
+  registerGatherDialects(registry);
 
   // The pipelines run upstream passes over func, arith, math, tensor, linalg,
   // bufferization, memref, scf, affine, cf, vector, omp and llvm code; their
@@ -41,17 +32,24 @@ void mlir::gather::registerAllDialects(DialectRegistry &registry) {
   mlir::registerAllExtensions(registry);
 }
 
-void mlir::gather::registerAllPasses() {
+void mlir::gather::registerGatherPasses() {
   // The pass registry rejects a second registration of a pipeline name, so
   // everything is registered once per process.
   static std::once_flag once;
   std::call_once(once, [] {
-    // The pipelines name upstream passes in textual form.
-    mlir::registerAllPasses();
     registerGatherConversionPasses();
     registerGatherTransformsPasses();
     registerGatherCPUCodeGenPasses();
     atb::registerATBTransformsPasses();
     registerGatherPipelines();
+  });
+}
+
+void mlir::gather::registerAllPasses() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    // The pipelines name upstream passes in textual form.
+    mlir::registerAllPasses();
+    registerGatherPasses();
   });
 }

@@ -7,12 +7,9 @@
 #include "gather-mlir/Pipelines/Pipelines.h"
 #include "gather-mlir/CodeGen/CPU/Passes.h"
 #include "gather-mlir/Conversion/Passes.h"
-#include "gather-mlir/Dialect/ATB/IR/ATBDialect.h"
-#include "gather-mlir/Dialect/ATB/Transforms/BufferizableOpInterfaceImpl.h"
 #include "gather-mlir/Dialect/ATB/Transforms/Passes.h"
-#include "gather-mlir/Dialect/Exchange/IR/ExchangeDialect.h"
-#include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
+#include "gather-mlir/Registration.h"
 
 #include "mlir/Dialect/Affine/Transforms/Passes.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -49,9 +46,10 @@ struct CPUSettings {
   GatherLoweringStrategy strategy;
   GatherForm form;
   bool parallel;
-  std::string targetCpu;
-  std::string elementLoopOptions;
-  std::string sliceCopyOptions;
+  /// The options of gather-lower-element-loops and gather-lower-slice-copies
+  /// (`parallel` and the target CPU included).
+  GatherLowerElementLoopsOptions elementLoops;
+  GatherLowerSliceCopiesOptions sliceCopies;
 };
 } // namespace
 
@@ -77,6 +75,7 @@ public:
     return "Run a gather-mlir pipeline on each module, innermost first";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
+    registerGatherDialects(registry);
     pipeline.getDependentDialects(registry);
   }
 
@@ -179,45 +178,15 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
   // defined inside non-affine loops, such as partial tiles, are no valid
   // affine bounds).
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
-  // The tuning options of the two form passes, given as pass option text.
-  auto withOptions = [&](std::unique_ptr<Pass> pass,
-                         StringRef text) -> std::unique_ptr<Pass> {
-    if (text.empty())
-      return pass;
-    if (failed(pass->initializeOptions(text, [&](const Twine &message) {
-          errorStream << message << "\n";
-          return failure();
-        }))) {
-      errorStream << "invalid options for " << pass->getArgument() << ": '"
-                  << text << "'\n";
-      return nullptr;
-    }
-    return pass;
-  };
-  if (settings.strategy == GatherLoweringStrategy::Slices) {
-    GatherLowerElementLoopsOptions loopOptions;
-    loopOptions.parallel = settings.parallel;
-    std::unique_ptr<Pass> pass =
-        withOptions(createGatherLowerElementLoops(loopOptions),
-                    settings.elementLoopOptions);
-    if (!pass)
-      return failure();
-    funcPm.addPass(std::move(pass));
-  }
+  if (settings.strategy == GatherLoweringStrategy::Slices)
+    funcPm.addPass(createGatherLowerElementLoops(settings.elementLoops));
   funcPm.addPass(createGatherLinalgToLoops());
   funcPm.addPass(affine::createAffineLoopInvariantCodeMotionPass());
   // The slice copies of the `slices` strategy become prefetched vector block
   // or inline copies; the rows that an unmarked per-element form reads are
   // prefetched.
   if (settings.strategy == GatherLoweringStrategy::Slices) {
-    GatherLowerSliceCopiesOptions copyOptions;
-    copyOptions.parallel = settings.parallel;
-    copyOptions.targetCpu = settings.targetCpu;
-    std::unique_ptr<Pass> pass = withOptions(
-        createGatherLowerSliceCopies(copyOptions), settings.sliceCopyOptions);
-    if (!pass)
-      return failure();
-    funcPm.addPass(std::move(pass));
+    funcPm.addPass(createGatherLowerSliceCopies(settings.sliceCopies));
     funcPm.addPass(createGatherPrefetchRows());
   }
   funcPm.addPass(createCanonicalizerPass());
@@ -258,12 +227,61 @@ static LogicalResult addAffineToLLVM(OpPassManager &pm,
   return addPipeline(pm, "reconcile-unrealized-casts", errorStream);
 }
 
+/// The settings of the CPU part of a pipeline with options `options`.
 template <typename Options>
 static CPUSettings getCPUSettings(const Options &options) {
-  return {
-      options.boundsCheck,     options.strategy,  options.form,
-      options.parallel,        options.targetCpu, options.elementLoopOptions,
-      options.sliceCopyOptions};
+  CPUSettings settings;
+  settings.boundsCheck = options.boundsCheck;
+  settings.strategy = options.strategy;
+  settings.form = options.form;
+  settings.parallel = options.parallel;
+  GatherLowerElementLoopsOptions &loops = settings.elementLoops;
+  loops.prefetchDistance = options.elementPrefetchDistance;
+  loops.localityHint = options.elementLocality;
+  loops.rowPrefetchDistance = options.rowPrefetchDistance;
+  loops.unroll = options.elementUnroll;
+  loops.innerUnroll = options.elementInnerUnroll;
+  loops.clampPrefetch = options.elementClampPrefetch;
+  loops.signCheck = options.signCheck;
+  loops.parallel = options.parallel;
+  loops.parallelThreshold = options.elementParallelThreshold;
+  loops.parallelChunks = options.parallelChunks;
+  GatherLowerSliceCopiesOptions &copies = settings.sliceCopies;
+  copies.targetCpu = options.targetCpu;
+  copies.prefetchDistance = options.slicePrefetchDistance;
+  copies.prefetchBytes = options.slicePrefetchBytes;
+  copies.prefetchLocality = options.prefetchLocality;
+  copies.nontemporalThreshold = options.nontemporalThreshold;
+  copies.vectorBytes = options.sliceVectorBytes;
+  copies.inlinePrefetchDistance = options.inlinePrefetchDistance;
+  copies.clampPrefetch = options.sliceClampPrefetch;
+  copies.parallel = options.parallel;
+  copies.parallelThreshold = options.sliceParallelThreshold;
+  return settings;
+}
+
+/// Adds to `pm` the front that every pipeline starts with, on each module of
+/// the IR on its own (LowerEachModulePass), followed by the passes `lower`
+/// adds: tosa.gather, single-dimension tensor.gather and the linalg gather
+/// idiom become gather.gather (raise-to-gather), and
+/// gather-prove-index-ranges records what it proves about their indices.
+static LogicalResult
+addPipelineFront(OpPassManager &pm, BoundsCheck boundsCheck,
+                 function_ref<LogicalResult(OpPassManager &)> lower) {
+  return addForEachModule(pm, [&](OpPassManager &modulePm) {
+    modulePm.addPass(createRaiseToGather());
+    addProveIndexRanges(modulePm, boundsCheck);
+    return lower(modulePm);
+  });
+}
+
+/// Adds the CPU lowering of gather-to-affine: convert-gather-to-linalg, then
+/// tensor code to affine loops on memrefs.
+static LogicalResult addGatherToAffine(OpPassManager &pm,
+                                       const CPUSettings &settings,
+                                       raw_ostream &errorStream) {
+  addGatherToLinalg(pm, settings);
+  return addTensorToAffine(pm, settings, errorStream);
 }
 
 LogicalResult
@@ -271,13 +289,10 @@ mlir::gather::buildGatherToAffinePipeline(OpPassManager &pm,
                                           const GatherPipelineOptions &options,
                                           raw_ostream &errorStream) {
   CPUSettings settings = getCPUSettings(options);
-  return addForEachModule(pm, [&](OpPassManager &modulePm) {
-    // tosa.gather and single-dimension tensor.gather become gather.gather.
-    modulePm.addPass(createRaiseToGather());
-    addProveIndexRanges(modulePm, settings.boundsCheck);
-    addGatherToLinalg(modulePm, settings);
-    return addTensorToAffine(modulePm, settings, errorStream);
-  });
+  return addPipelineFront(
+      pm, settings.boundsCheck, [&](OpPassManager &modulePm) {
+        return addGatherToAffine(modulePm, settings, errorStream);
+      });
 }
 
 LogicalResult
@@ -285,84 +300,86 @@ mlir::gather::buildGatherToLLVMPipeline(OpPassManager &pm,
                                         const GatherPipelineOptions &options,
                                         raw_ostream &errorStream) {
   CPUSettings settings = getCPUSettings(options);
-  return addForEachModule(pm, [&](OpPassManager &modulePm) {
-    // tosa.gather and single-dimension tensor.gather become gather.gather.
-    modulePm.addPass(createRaiseToGather());
-    addProveIndexRanges(modulePm, settings.boundsCheck);
-    addGatherToLinalg(modulePm, settings);
-    if (failed(addTensorToAffine(modulePm, settings, errorStream)))
-      return failure();
-    return addAffineToLLVM(modulePm, settings, errorStream);
-  });
+  return addPipelineFront(
+      pm, settings.boundsCheck, [&](OpPassManager &modulePm) {
+        if (failed(addGatherToAffine(modulePm, settings, errorStream)))
+          return failure();
+        return addAffineToLLVM(modulePm, settings, errorStream);
+      });
 }
 
 LogicalResult mlir::gather::buildGatherToATBPipeline(
     OpPassManager &pm, const GatherToATBPipelineOptions &options,
     raw_ostream &errorStream) {
   CPUSettings settings = getCPUSettings(options);
-  return addForEachModule(pm, [&](OpPassManager &modulePm) {
-    // Gathers that ATB runs become atb.gather (behind a run-time guard where
-    // sizes are dynamic); the others, and the guards' CPU branches, take the
-    // CPU path in the same module.
-    addProveIndexRanges(modulePm, settings.boundsCheck);
-    ConvertGatherToATBOptions atbOptions;
-    atbOptions.soc = options.soc;
-    atbOptions.boundsCheck = options.boundsCheck;
-    modulePm.addPass(createConvertGatherToATB(atbOptions));
-    addGatherToLinalg(modulePm, settings);
-    if (failed(addTensorToAffine(modulePm, settings, errorStream)))
-      return failure();
-    // atb.gather is bufferized with the rest; its operands move to device
-    // memory with copies at the boundary of the device region, and then
-    // everything becomes runtime calls before it all goes to the LLVM
-    // dialect.
-    if (options.deviceResident)
-      modulePm.addNestedPass<func::FuncOp>(atb::createATBPlaceTransfers());
-    modulePm.addPass(createConvertATBToRuntime());
-    return addAffineToLLVM(modulePm, settings, errorStream);
-  });
+  return addPipelineFront(
+      pm, settings.boundsCheck, [&](OpPassManager &modulePm) {
+        // Gathers that ATB runs become atb.gather (behind a run-time guard
+        // where sizes are dynamic); the others, and the guards' CPU branches,
+        // take the CPU path in the same module.
+        ConvertGatherToATBOptions atbOptions;
+        atbOptions.soc = options.soc;
+        atbOptions.boundsCheck = options.boundsCheck;
+        modulePm.addPass(createConvertGatherToATB(atbOptions));
+        if (failed(addGatherToAffine(modulePm, settings, errorStream)))
+          return failure();
+        // atb.gather is bufferized with the rest; its operands move to device
+        // memory with copies at the boundary of the device region, and then
+        // everything becomes runtime calls before it all goes to the LLVM
+        // dialect.
+        if (options.deviceResident)
+          modulePm.addNestedPass<func::FuncOp>(atb::createATBPlaceTransfers());
+        modulePm.addPass(createConvertATBToRuntime());
+        return addAffineToLLVM(modulePm, settings, errorStream);
+      });
 }
 
 //===- gather-to-mpi ------------------------------------------------------===//
+
+/// Adds the sharding part of gather-to-mpi: each annotated function becomes
+/// the program of one process (upstream propagation and partitioning, uneven
+/// splits made explicit); calls made against the global types pass this
+/// process's blocks and gather sharded results back. Exchanges and the
+/// collectives of resharding become exchange buffer ops, the all-reduce and
+/// process indices MPI (upstream); what is left of the shard dialect is an
+/// error, the grids go. The partition keeps the facts of
+/// gather-prove-index-ranges on the local gathers it clones (the ids they
+/// read are the global ones or in range of the local rows) and marks the
+/// gathers of the exchange form in range itself.
+static LogicalResult addShardToMPI(OpPassManager &pm,
+                                   const CPUSettings &settings,
+                                   raw_ostream &errorStream) {
+  GatherShardPartitionOptions partitionOptions;
+  partitionOptions.boundsCheck = settings.boundsCheck;
+  pm.addPass(createGatherShardPartition(partitionOptions));
+  pm.addPass(createConvertShardToExchange());
+  if (failed(addPipeline(pm, "convert-shard-to-mpi", errorStream)))
+    return failure();
+  pm.addPass(createGatherShardFinalize());
+  return success();
+}
 
 LogicalResult mlir::gather::buildGatherToMPIPipeline(
     OpPassManager &pm, const GatherToMPIPipelineOptions &options,
     raw_ostream &errorStream) {
   CPUSettings settings = getCPUSettings(options);
-  // Each annotated function becomes the program of one process (upstream
-  // propagation and partitioning, uneven splits made explicit); calls made
-  // against the global types pass this process's blocks and gather sharded
-  // results back.
-  GatherShardPartitionOptions partitionOptions;
-  partitionOptions.boundsCheck = settings.boundsCheck;
-  pm.addPass(createGatherShardPartition(partitionOptions));
-  // Exchanges and the collectives of resharding become exchange buffer ops,
-  // the all-reduce and process indices MPI (upstream); what is left of the
-  // shard dialect is an error, the grids go.
-  pm.addPass(createConvertShardToExchange());
-  if (failed(addPipeline(pm, "convert-shard-to-mpi", errorStream)))
-    return failure();
-  pm.addPass(createGatherShardFinalize());
-  addGatherToLinalg(pm, settings);
-  if (failed(addTensorToAffine(pm, settings, errorStream)))
-    return failure();
-  // MPI_Init and MPI_Finalize go in after buffer deallocation, which does
-  // not accept ops without declared memory effects.
-  if (!options.entryPoint.empty()) {
-    GatherShardInitMPIOptions initOptions;
-    initOptions.entryPoint = options.entryPoint;
-    pm.addPass(createGatherShardInitMPI(initOptions));
-  }
-  return addAffineToLLVM(pm, settings, errorStream);
+  return addPipelineFront(
+      pm, settings.boundsCheck, [&](OpPassManager &modulePm) {
+        if (failed(addShardToMPI(modulePm, settings, errorStream)) ||
+            failed(addGatherToAffine(modulePm, settings, errorStream)))
+          return failure();
+        // MPI_Init and MPI_Finalize go in after buffer deallocation, which does
+        // not accept ops without declared memory effects.
+        if (!options.entryPoint.empty()) {
+          GatherShardInitMPIOptions initOptions;
+          initOptions.entryPoint = options.entryPoint;
+          modulePm.addPass(createGatherShardInitMPI(initOptions));
+        }
+        return addAffineToLLVM(modulePm, settings, errorStream);
+      });
 }
 
 //===----------------------------------------------------------------------===//
-
-void mlir::gather::registerGatherPipelineDialects(DialectRegistry &registry) {
-  registry.insert<GatherDialect, atb::ATBDialect, exchange::ExchangeDialect>();
-  atb::registerBufferizableOpInterfaceExternalModels(registry);
-  registerConvertExchangeToLLVMInterface(registry);
-}
 
 /// Registers a pipeline whose builder reports failures: the reason goes to
 /// the error handler of the pass pipeline parser (which prints it with the

@@ -162,7 +162,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       *module, "gather-to-atb",
       [&](PassManager &pm) {
         gather::GatherToATBPipelineOptions options;
-        options.soc = static_cast<gather::AscendSoc>((h >> 8) % 6);
+        options.soc =
+            static_cast<gather::AscendSoc>((h >> 8) % gather::kNumAscendSocs);
         options.boundsCheck = static_cast<gather::BoundsCheck>((h >> 11) % 3);
         options.strategy =
             static_cast<gather::GatherLoweringStrategy>((h >> 13) % 2);

@@ -172,22 +172,7 @@ def ConvertGatherToATB : Pass<"convert-gather-to-atb", "::mlir::ModuleOp"> {
     Option<"soc", "soc", "::mlir::gather::AscendSoc",
            /*default=*/"::mlir::gather::AscendSoc::Ascend910B",
            "The Ascend product whose ATB rules apply",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::gather::AscendSoc::Ascend910B, "ascend910b",
-                        "Atlas A2 training and inference products"),
-             clEnumValN(::mlir::gather::AscendSoc::Ascend910_93,
-                        "ascend910_93",
-                        "Atlas A3 training and inference products"),
-             clEnumValN(::mlir::gather::AscendSoc::Ascend910, "ascend910",
-                        "Atlas training products (no bf16 data)"),
-             clEnumValN(::mlir::gather::AscendSoc::Ascend310P, "ascend310p",
-                        "Atlas inference products (no bf16 data)"),
-             clEnumValN(::mlir::gather::AscendSoc::Ascend310B, "ascend310b",
-                        "Atlas 200I/500 A2 inference products (f16 data "
-                        "only)"),
-             clEnumValN(::mlir::gather::AscendSoc::Ascend950, "ascend950",
-                        "Atlas 350 accelerator cards (no ui32 data or "
-                        "indices)"))}]>,
+           [{::mlir::gather::enumValues<::mlir::gather::AscendSoc>()}]>,
     Option<"boundsCheck", "bounds-check", "::mlir::gather::BoundsCheck",
            /*default=*/"::mlir::gather::BoundsCheck::Assert",
            "What the generated code does with an out-of-range index",
@@ -247,8 +232,8 @@ def RaiseToGather : Pass<"raise-to-gather", "::mlir::ModuleOp"> {
     Rewrites the gathers of upstream dialects and the gather that frontends
     emit on linalg into `gather.gather`, so that modules from TOSA,
     tensor-level and linalg-level frontends use this project's lowerings.
-    Run it on linalg-on-tensors IR, before bufferization; `gather-to-affine`
-    and `gather-to-llvm` run it first.
+    Run it on linalg-on-tensors IR, before bufferization; every pipeline
+    runs it first.
 
     * `tosa.gather` on ranked `values : [N, K, C]` and `indices : [N, W]`
       becomes `gather.gather` with `axis = 1, batch_dims = 1` (result

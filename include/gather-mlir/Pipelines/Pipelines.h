@@ -23,11 +23,16 @@
 //   the program of one process, its collectives become MPI calls, and it is
 //   lowered like `gather-to-llvm` (docs/Sharding.md).
 //
+// Every pipeline starts with the same front, run on each module of the IR
+// on its own (nested modules first): raise-to-gather, then
+// gather-prove-index-ranges.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GATHER_MLIR_PIPELINES_PIPELINES_H
 #define GATHER_MLIR_PIPELINES_PIPELINES_H
 
+#include "gather-mlir/CodeGen/CPU/Passes.h"
 #include "gather-mlir/Conversion/GatherToATB/GatherToATB.h"
 #include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
 
@@ -36,7 +41,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 namespace mlir {
-class DialectRegistry;
 class OpPassManager;
 namespace gather {
 
@@ -75,18 +79,95 @@ struct GatherCPUPipelineOptions : public PassPipelineOptions<Derived> {
                      "(cross-compilation); it sets vector widths and "
                      "prefetch hints"),
       llvm::cl::init("host")};
-  Option<std::string> elementLoopOptions{
-      *this, "element-loop-options",
-      llvm::cl::desc("Options of gather-lower-element-loops, for tuning "
-                     "(e.g. {prefetch-distance=128 sign-check=false}); "
-                     "they override `parallel`"),
-      llvm::cl::init("")};
-  Option<std::string> sliceCopyOptions{
-      *this, "slice-copy-options",
-      llvm::cl::desc("Options of gather-lower-slice-copies, for tuning "
-                     "(e.g. {inline-prefetch-distance=32}); they override "
-                     "`parallel`"),
-      llvm::cl::init("")};
+  // The tuning options of gather-lower-element-loops and
+  // gather-lower-slice-copies. Each defaults to the pass's own default.
+  Option<int64_t> elementPrefetchDistance{
+      *this, "element-prefetch-distance",
+      llvm::cl::desc("element form: iterations ahead whose data element is "
+                     "prefetched (0 disables)"),
+      llvm::cl::init(elementLoopDefaults().prefetchDistance)};
+  Option<uint32_t> elementLocality{
+      *this, "element-locality",
+      llvm::cl::desc("element form: locality hint of the prefetch (0-3)"),
+      llvm::cl::init(elementLoopDefaults().localityHint)};
+  Option<int64_t> rowPrefetchDistance{
+      *this, "row-prefetch-distance",
+      llvm::cl::desc("inner-axis form: row-loop iterations ahead whose row "
+                     "is prefetched (0 disables)"),
+      llvm::cl::init(elementLoopDefaults().rowPrefetchDistance)};
+  Option<int64_t> elementUnroll{
+      *this, "element-unroll",
+      llvm::cl::desc("element form: unroll factor of the innermost loop "
+                     "(1 disables)"),
+      llvm::cl::init(elementLoopDefaults().unroll)};
+  Option<int64_t> elementInnerUnroll{
+      *this, "element-inner-unroll",
+      llvm::cl::desc("inner-axis form: unroll factor of the loop over a row "
+                     "(1 disables)"),
+      llvm::cl::init(elementLoopDefaults().innerUnroll)};
+  Option<bool> elementClampPrefetch{
+      *this, "element-clamp-prefetch",
+      llvm::cl::desc("element form: clamp the prefetched position into the "
+                     "table"),
+      llvm::cl::init(elementLoopDefaults().clampPrefetch)};
+  Option<bool> signCheck{
+      *this, "sign-check",
+      llvm::cl::desc("element form: unrolled steps whose indices are all "
+                     "non-negative skip the wrap of negative indices"),
+      llvm::cl::init(elementLoopDefaults().signCheck)};
+  Option<int64_t> elementParallelThreshold{
+      *this, "element-parallel-threshold",
+      llvm::cl::desc("With parallel, element and inner-axis gathers writing "
+                     "at least this many bytes run in parallel"),
+      llvm::cl::init(elementLoopDefaults().parallelThreshold)};
+  Option<int64_t> parallelChunks{
+      *this, "parallel-chunks",
+      llvm::cl::desc("With parallel, the number of chunks of the outermost "
+                     "loop of element and inner-axis gathers"),
+      llvm::cl::init(elementLoopDefaults().parallelChunks)};
+  Option<int64_t> slicePrefetchDistance{
+      *this, "slice-prefetch-distance",
+      llvm::cl::desc("block-copy form: loop iterations ahead whose row is "
+                     "prefetched (0 disables)"),
+      llvm::cl::init(sliceCopyDefaults().prefetchDistance)};
+  Option<int64_t> slicePrefetchBytes{
+      *this, "slice-prefetch-bytes",
+      llvm::cl::desc("block-copy form: at most this many leading bytes of a "
+                     "row are prefetched"),
+      llvm::cl::init(sliceCopyDefaults().prefetchBytes)};
+  Option<int64_t> prefetchLocality{
+      *this, "prefetch-locality",
+      llvm::cl::desc("Locality hint (0-3) of the row prefetch of slice "
+                     "copies (-1: from the target)"),
+      llvm::cl::init(sliceCopyDefaults().prefetchLocality)};
+  Option<int64_t> nontemporalThreshold{
+      *this, "nontemporal-threshold",
+      llvm::cl::desc("Slice copies writing at least this many bytes use "
+                     "non-temporal stores (negative disables)"),
+      llvm::cl::init(sliceCopyDefaults().nontemporalThreshold)};
+  Option<int64_t> sliceVectorBytes{
+      *this, "slice-vector-bytes",
+      llvm::cl::desc("Bytes moved by one vector load/store of a slice copy "
+                     "(0: from the target)"),
+      llvm::cl::init(sliceCopyDefaults().vectorBytes)};
+  Option<int64_t> inlinePrefetchDistance{
+      *this, "inline-prefetch-distance",
+      llvm::cl::desc("inline-copy form: loop iterations ahead whose row is "
+                     "prefetched (0 disables)"),
+      llvm::cl::init(sliceCopyDefaults().inlinePrefetchDistance)};
+  Option<bool> sliceClampPrefetch{
+      *this, "slice-clamp-prefetch",
+      llvm::cl::desc("Slice copies clamp the prefetched row into the table"),
+      llvm::cl::init(sliceCopyDefaults().clampPrefetch)};
+  Option<int64_t> sliceParallelThreshold{
+      *this, "slice-parallel-threshold",
+      llvm::cl::desc("With parallel, slice copies writing at least this many "
+                     "bytes stay parallel"),
+      llvm::cl::init(sliceCopyDefaults().parallelThreshold)};
+
+private:
+  static GatherLowerElementLoopsOptions elementLoopDefaults() { return {}; }
+  static GatherLowerSliceCopiesOptions sliceCopyDefaults() { return {}; }
 };
 
 /// Options of `gather-to-affine` and `gather-to-llvm`.
@@ -100,21 +181,7 @@ struct GatherToATBPipelineOptions
     : public GatherCPUPipelineOptions<GatherToATBPipelineOptions> {
   PassOptions::Option<AscendSoc> soc{
       *this, "soc", llvm::cl::desc("The Ascend product whose ATB rules apply"),
-      llvm::cl::init(AscendSoc::Ascend910B),
-      llvm::cl::values(
-          clEnumValN(AscendSoc::Ascend910B, "ascend910b",
-                     "Atlas A2 training and inference products"),
-          clEnumValN(AscendSoc::Ascend910_93, "ascend910_93",
-                     "Atlas A3 training and inference products"),
-          clEnumValN(AscendSoc::Ascend910, "ascend910",
-                     "Atlas training products (no bf16 data)"),
-          clEnumValN(AscendSoc::Ascend310P, "ascend310p",
-                     "Atlas inference products (no bf16 data)"),
-          clEnumValN(AscendSoc::Ascend310B, "ascend310b",
-                     "Atlas 200I/500 A2 inference products (f16 data only)"),
-          clEnumValN(AscendSoc::Ascend950, "ascend950",
-                     "Atlas 350 accelerator cards (no ui32 data or "
-                     "indices)"))};
+      llvm::cl::init(AscendSoc::Ascend910B), gather::enumValues<AscendSoc>()};
   PassOptions::Option<bool> deviceResident{
       *this, "device-resident",
       llvm::cl::desc("Keep the tensors of ATB gathers on the device and copy "
@@ -183,10 +250,6 @@ buildGatherToATBPipeline(OpPassManager &pm,
 /// `gather-to-mpi` with
 /// the pass registry.
 void registerGatherPipelines();
-
-/// Adds to `registry` what the pipelines need beyond the upstream dialects:
-/// the gather and atb dialects and the bufferization model of atb.gather.
-void registerGatherPipelineDialects(DialectRegistry &registry);
 
 } // namespace gather
 } // namespace mlir

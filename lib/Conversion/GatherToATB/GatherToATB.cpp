@@ -38,21 +38,11 @@ using namespace mlir;
 using namespace mlir::gather;
 
 StringRef mlir::gather::getAscendSocName(AscendSoc soc) {
-  switch (soc) {
-  case AscendSoc::Ascend910B:
-    return "ascend910b";
-  case AscendSoc::Ascend910_93:
-    return "ascend910_93";
-  case AscendSoc::Ascend910:
-    return "ascend910";
-  case AscendSoc::Ascend310P:
-    return "ascend310p";
-  case AscendSoc::Ascend310B:
-    return "ascend310b";
-  case AscendSoc::Ascend950:
-    return "ascend950";
-  }
-  llvm_unreachable("unknown AscendSoc");
+  return EnumTraits<AscendSoc>::stringify(soc);
+}
+
+StringRef mlir::gather::getDescription(AscendSoc soc) {
+  return getATBRules(soc).product;
 }
 
 /// Streams `type` the way MLIR diagnostics print types: in single quotes.
@@ -64,11 +54,7 @@ static std::string quote(Type type) {
 }
 
 const gather_atb_rules::SocRules &mlir::gather::getATBRules(AscendSoc soc) {
-  const gather_atb_rules::SocRules &rules =
-      gather_atb_rules::kSocs[static_cast<int>(soc)];
-  assert(getAscendSocName(soc) == rules.name &&
-         "AscendSoc and the ATB rule table are in the same order");
-  return rules;
+  return gather_atb_rules::kSocs[static_cast<int>(soc)];
 }
 
 /// The aclDataType an element type travels as, or -1 when ATB has none for

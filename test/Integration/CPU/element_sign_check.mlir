@@ -5,7 +5,7 @@
 // data[k] = k, and index i is 37 * i mod 300000, stored minus 300000 (the
 // same row, wrapped) in every third step and in a few single places, so
 // that every element of the result must be 37 * i mod 300000 (the steps
-// of 16 then mix both kinds; element-loop-options={unroll=8} runs the
+// of 16 then mix both kinds; element-unroll=8 runs the
 // pattern's own steps of 8). The result
 // is compared with that value computed without a gather; the count of
 // differences must be 0, under every setting that changes the loop.
@@ -13,10 +13,10 @@
 // RUN: gather-opt %s --gather-to-llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: gather-opt %s --gather-to-llvm=bounds-check=none | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: gather-opt %s --gather-to-llvm=bounds-check=clamp | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
-// RUN: gather-opt %s --gather-to-llvm="element-loop-options={unroll=8}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
-// RUN: gather-opt %s --gather-to-llvm="element-loop-options={sign-check=false}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
-// RUN: gather-opt %s --gather-to-llvm="element-loop-options={clamp-prefetch=true}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
-// RUN: gather-opt %s --gather-to-llvm="parallel=true element-loop-options={parallel-threshold=1024 parallel-chunks=3}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
+// RUN: gather-opt %s --gather-to-llvm="element-unroll=8" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// RUN: gather-opt %s --gather-to-llvm="sign-check=false" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// RUN: gather-opt %s --gather-to-llvm="element-clamp-prefetch=true" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// RUN: gather-opt %s --gather-to-llvm="parallel=true element-parallel-threshold=1024 parallel-chunks=3" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
 // RUN: gather-opt %s --gather-to-llvm=strategy=generic | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // An index equal to the size, in a step whose indices are all non-negative,
 // is still reported.
@@ -25,7 +25,7 @@
 // Index types index and i32 (vectors of 16 index or i32 lanes), on a small
 // table (no prefetch): indices 3 * k mod 100, minus 100 from k = 41 on.
 // RUN: gather-opt %s --gather-to-llvm | mlir-runner -e other_types -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s --check-prefix=TYPES
-// RUN: gather-opt %s --gather-to-llvm="element-loop-options={sign-check=false}" | mlir-runner -e other_types -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s --check-prefix=TYPES
+// RUN: gather-opt %s --gather-to-llvm="sign-check=false" | mlir-runner -e other_types -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s --check-prefix=TYPES
 // TYPES:      index differences: 0
 // TYPES-NEXT: i32 differences: 0
 

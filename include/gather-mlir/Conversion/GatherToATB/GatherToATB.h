@@ -26,7 +26,8 @@ namespace gather {
 
 /// The Ascend products whose ATB GatherOperation rules differ, in the order of
 /// the rule table gather_atb_rules::kSocs (ATBGatherRules.h), which the
-/// emulator reads too.
+/// emulator reads too and which holds their names and descriptions. A new
+/// value goes last, with a row of kSocs and the count below updated.
 enum class AscendSoc {
   /// Atlas A2 training and inference products.
   Ascend910B,
@@ -41,6 +42,29 @@ enum class AscendSoc {
   /// Atlas 350 accelerator cards (through aclnnGatherV3): no ui32 data or
   /// indices.
   Ascend950,
+};
+
+/// The number of AscendSoc values.
+constexpr int kNumAscendSocs = static_cast<int>(AscendSoc::Ascend950) + 1;
+static_assert(gather_atb_rules::kNumSocs == kNumAscendSocs,
+              "every AscendSoc value has one row in gather_atb_rules::kSocs");
+
+/// The product `soc` names, as the ATB documentation calls it (the
+/// description of the `soc` options).
+StringRef getDescription(AscendSoc soc);
+
+/// The spellings and range of AscendSoc for enumValues and forEachEnumValue,
+/// from gather_atb_rules::kSocs.
+template <> struct EnumTraits<AscendSoc> {
+  static StringRef stringify(AscendSoc soc) {
+    return gather_atb_rules::kSocs[static_cast<int>(soc)].name;
+  }
+  static std::optional<AscendSoc> symbolize(uint32_t value) {
+    if (value >= static_cast<uint32_t>(kNumAscendSocs))
+      return std::nullopt;
+    return static_cast<AscendSoc>(value);
+  }
+  static constexpr uint32_t getMax() { return kNumAscendSocs - 1; }
 };
 
 /// The row of the ATB rule table for `soc`.

@@ -116,13 +116,7 @@ def GatherShardPartition
     Option<"boundsCheck", "bounds-check", "::mlir::gather::BoundsCheck",
            /*default=*/"::mlir::gather::BoundsCheck::Assert",
            "What the partitioned exchange does with an out-of-range id",
-           [{::llvm::cl::values(
-               clEnumValN(::mlir::gather::BoundsCheck::Assert, "assert",
-                          "stop every process of the group with a message"),
-               clEnumValN(::mlir::gather::BoundsCheck::Clamp, "clamp",
-                          "clamp the id to [0, size-1]"),
-               clEnumValN(::mlir::gather::BoundsCheck::None, "none",
-                          "trust the ids"))}]>,
+           [{::mlir::gather::enumValues<::mlir::gather::BoundsCheck>()}]>,
   ];
 }
 
