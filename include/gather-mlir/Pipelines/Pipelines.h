@@ -166,6 +166,8 @@ struct GatherCPUPipelineOptions : public PassPipelineOptions<Derived> {
       llvm::cl::init(sliceCopyDefaults().parallelThreshold)};
 
 private:
+  /// The options of the two passes as they default (their TableGen
+  /// defaults), which the tuning options above default to.
   static GatherLowerElementLoopsOptions elementLoopDefaults() { return {}; }
   static GatherLowerSliceCopiesOptions sliceCopyDefaults() { return {}; }
 };

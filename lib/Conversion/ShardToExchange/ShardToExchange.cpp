@@ -80,6 +80,16 @@ Value toTensor(OpBuilder &b, Location loc, Value buffer,
                                            /*writable=*/true);
 }
 
+/// Replaces the collective `op` by `value`, cast to `resultType` where its
+/// type differs (a static shape where the result is dynamic, or back).
+LogicalResult replaceWithCast(IRRewriter &b, Operation *op, Value value,
+                              RankedTensorType resultType) {
+  if (value.getType() != resultType)
+    value = tensor::CastOp::create(b, op->getLoc(), resultType, value);
+  b.replaceOp(op, value);
+  return success();
+}
+
 Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
 }
@@ -148,13 +158,8 @@ LogicalResult lowerAllToAllV(exchange::AllToAllVOp op,
   IRRewriter b(op);
   Location loc = op.getLoc();
   RankedTensorType resultType = op.getResult().getType();
-  if (group->size == 1) {
-    Value same = op.getInput();
-    if (same.getType() != resultType)
-      same = tensor::CastOp::create(b, loc, resultType, same);
-    b.replaceOp(op, same);
-    return success();
-  }
+  if (group->size == 1)
+    return replaceWithCast(b, op, op.getInput(), resultType);
   Value sliceElements = getSliceElements(b, loc, op.getInput());
   Displacements send = computeDisplacements(b, loc, op.getSendCounts(),
                                             sliceElements, group->size);
@@ -224,13 +229,8 @@ LogicalResult lowerAllGather(shard::AllGatherOp op,
   IRRewriter b(op);
   Location loc = op.getLoc();
   int64_t axis = op.getGatherAxis().getSExtValue();
-  if (group->size == 1) {
-    Value same = op.getInput();
-    if (same.getType() != resultType)
-      same = tensor::CastOp::create(b, loc, resultType, same);
-    b.replaceOp(op, same);
-    return success();
-  }
+  if (group->size == 1)
+    return replaceWithCast(b, op, op.getInput(), resultType);
   // The received blocks: [members, d0, ..., d(n-1)].
   SmallVector<int64_t> blocksShape{group->size};
   llvm::append_range(blocksShape, type.getShape());
@@ -268,10 +268,7 @@ LogicalResult lowerAllGather(shard::AllGatherOp op,
   }
   Value gathered =
       tensor::CollapseShapeOp::create(b, loc, blocks, groups).getResult();
-  if (gathered.getType() != resultType)
-    gathered = tensor::CastOp::create(b, loc, resultType, gathered);
-  b.replaceOp(op, gathered);
-  return success();
+  return replaceWithCast(b, op, gathered, resultType);
 }
 
 /// shard.all_slice: this process's block along the slice axis.
@@ -308,10 +305,7 @@ LogicalResult lowerAllSlice(shard::AllSliceOp op,
   sizes[axis] = b.getIndexAttr(length);
   Value slice = tensor::ExtractSliceOp::create(b, loc, op.getInput(), offsets,
                                                sizes, strides);
-  if (slice.getType() != resultType)
-    slice = tensor::CastOp::create(b, loc, resultType, slice);
-  b.replaceOp(op, slice);
-  return success();
+  return replaceWithCast(b, op, slice, resultType);
 }
 
 /// shard.all_reduce summing signless integers, f32 or f64 (no conversion of
