@@ -12,7 +12,12 @@ everything passes. Prints one line per mutant, a table, and the line
     scripts/mutate.py [--list] [--build-dir DIR] [--lit-only] [ID ...]
 
 A mutant is stale when the lines it replaces no longer stand exactly once in
-its file: the list must follow the code. The format of scripts/mutants.txt:
+its file: the list must follow the code.
+
+To be quick, each mutant first builds gather-opt and the Ascend runtime only
+and runs the tests nearest its file (FIRST_TESTS, by the file's folder); a
+failure there kills it. When they pass, the whole suite runs as above, so a
+mutant survives only when every test passes. The format of scripts/mutants.txt:
 
     ## id: short-name
     ## file: path/from/the/root.cpp
@@ -30,6 +35,32 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIT = "/usr/lib/llvm-22/bin/lit"
 CI_JOBS = ["mpi.sh", "fuzz-smoke.sh", "forms.sh"]
+
+# The lit tests (relative to test/) a mutant of a file under each folder
+# runs first, before the whole suite; the longest matching prefix counts.
+FIRST_TESTS = {
+    "lib/Dialect/Gather/Transforms/ProveIndexRanges": [
+        "Dialect/Gather/Transforms", "Integration/Checks",
+        "Integration/CPU/proved_index_ranges.mlir"],
+    "lib/Dialect/Gather/Transforms/Sharding": [
+        "Dialect/Gather/Transforms", "Integration/MPI"],
+    "lib/Dialect/Gather/Transforms/Tiling": [
+        "Dialect/Gather/Transforms", "Integration/CPU/tiling.mlir"],
+    "lib/Dialect/Gather/IR": ["Dialect/Gather/IR", "Integration/CPU"],
+    "lib/Conversion/GatherToLinalg": [
+        "Conversion/GatherToLinalg", "Integration/Checks", "Integration/CPU"],
+    "lib/Conversion/RaiseToGather": [
+        "Conversion/RaiseToGather", "Integration/Raise"],
+    "lib/CodeGen": ["CodeGen", "Integration/CPU", "Integration/Checks"],
+}
+FIRST_TARGETS = ["gather-opt", "gather_ascend_runtime"]
+
+
+def first_tests(path):
+    """The lit tests of FIRST_TESTS for a mutant of `path` (may be empty)."""
+    best = max((prefix for prefix in FIRST_TESTS if path.startswith(prefix)),
+               key=len, default=None)
+    return FIRST_TESTS.get(best, [])
 
 
 def parse_mutants(path):
@@ -119,6 +150,15 @@ def test_mutant(mutant, build, env, lit_only, logdir):
     try:
         with open(path, "w") as f:
             f.write(mutated)
+        tests = [os.path.join(build, "test", t)
+                 for t in first_tests(mutant["file"])]
+        if tests:
+            if run(["cmake", "--build", build, "--target", *FIRST_TARGETS,
+                    "--", "-j2"], env, log) != 0:
+                return "killed", "the build fails"
+            if run([LIT, "-j2", "--max-failures=1", "--timeout=900",
+                    "--no-progress-bar", "-q", *tests], env, log) != 0:
+                return "killed", first_failure(log) or "lit failed"
         if run(["cmake", "--build", build, "--target", "gather-test-depends",
                 "--", "-j2"], env, log) != 0:
             return "killed", "the build fails"

@@ -279,11 +279,18 @@ struct ConvertATBToRuntimePass
                       ValueRange{bytes}, /*cInterface=*/true);
       if (failed(raw))
         return failure();
-      // A null pointer: the runtime printed why; stop like a failed call.
+      // A null pointer for a non-empty buffer: the runtime printed why; stop
+      // like a failed call. An empty buffer (a size 0 known only at run time)
+      // gets no memory and needs none.
       Value address = getAddress(builder, loc, raw->front());
       Value zero = arith::ConstantIntOp::create(builder, loc, 0, 64);
       Value isNull = arith::CmpIOp::create(
           builder, loc, arith::CmpIPredicate::eq, address, zero);
+      Value isEmpty = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::eq, bytes, zero);
+      Value emptyOk = arith::ConstantIntOp::create(builder, loc, 1, 1);
+      Value notEmpty = arith::XOrIOp::create(builder, loc, isEmpty, emptyOk);
+      isNull = arith::AndIOp::create(builder, loc, isNull, notEmpty);
       Value outOfMemory =
           arith::ConstantIntOp::create(builder, loc, kOutOfDeviceMemory, 32);
       Value ok = arith::ConstantIntOp::create(builder, loc, 0, 32);

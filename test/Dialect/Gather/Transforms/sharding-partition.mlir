@@ -275,3 +275,40 @@ func.func @too_few_rows(%table: tensor<3x4xf32>, %ids: tensor<6xi64>) -> tensor<
   %r = gather.gather %t[%ids] : tensor<3x4xf32>, tensor<6xi64>
   return %r : tensor<6x4xf32>
 }
+
+// -----
+
+// Grids of two axes: the shard of this process is its index along the grid
+// axes that split the rows, not along the first axis of the grid. Rows
+// split over axis 1 of a 2x3 grid: the shard is the axis-1 index (offsets
+// [0, 2, 4]); rows split over both axes, axis 0 major: 0..5 = 3 * i0 + i1.
+// CHECK-LABEL: func.func @grid2d_axis1
+// CHECK:         %[[P:.*]] = shard.process_multi_index on @grid23 axes = [1] : index
+// CHECK:         %[[OFFS:.*]] = arith.constant dense<[0, 2, 4]> : tensor<3xindex>
+// CHECK:         tensor.extract %[[OFFS]][%[[P]]]
+// CHECK-LABEL: func.func @grid2d_both
+// CHECK:         %[[P:.*]]:2 = shard.process_multi_index on @grid23 axes = [0, 1] : index, index
+// CHECK:         %[[C3:.*]] = arith.constant 3 : index
+// CHECK:         %[[MAJOR:.*]] = arith.muli %[[P]]#0, %[[C3]] : index
+// CHECK:         %[[S:.*]] = arith.addi %[[MAJOR]], %[[P]]#1 : index
+// CHECK:         %[[OFFS:.*]] = arith.constant dense<[0, 1, 2, 3, 4, 5]> : tensor<6xindex>
+// CHECK:         tensor.extract %[[OFFS]][%[[S]]]
+shard.grid @grid23(shape = 2x3)
+func.func @grid2d_axis1(%table: tensor<6x4xf32>, %ids: tensor<5xi64>) -> tensor<5x4xf32> {
+  %rows = shard.sharding @grid23 split_axes = [[1]] : !shard.sharding
+  %t = shard.shard %table to %rows : tensor<6x4xf32>
+  %rep = shard.sharding @grid23 split_axes = [[]] : !shard.sharding
+  %i = shard.shard %ids to %rep : tensor<5xi64>
+  %g = gather.gather %t[%i] : tensor<6x4xf32>, tensor<5xi64>
+  %r = shard.shard %g to %rep : tensor<5x4xf32>
+  return %r : tensor<5x4xf32>
+}
+func.func @grid2d_both(%table: tensor<6x4xf32>, %ids: tensor<5xi64>) -> tensor<5x4xf32> {
+  %rows = shard.sharding @grid23 split_axes = [[0, 1]] : !shard.sharding
+  %t = shard.shard %table to %rows : tensor<6x4xf32>
+  %rep = shard.sharding @grid23 split_axes = [[]] : !shard.sharding
+  %i = shard.shard %ids to %rep : tensor<5xi64>
+  %g = gather.gather %t[%i] : tensor<6x4xf32>, tensor<5xi64>
+  %r = shard.shard %g to %rep : tensor<5x4xf32>
+  return %r : tensor<5x4xf32>
+}
