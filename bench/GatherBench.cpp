@@ -18,6 +18,7 @@
 
 #include "BenchOptions.h"
 
+#include "gather-mlir/CodeGen/CPU/Target.h"
 #include "gather-mlir/Harness/JIT.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -105,8 +106,15 @@ std::string getCpuModel() {
 void printHeader(int argc, char **argv) {
   llvm::raw_ostream &os = llvm::outs();
   os << "machine: nproc=" << sysconf(_SC_NPROCESSORS_ONLN) << ", cpu=\""
-     << getCpuModel() << "\", llvm host cpu=" << llvm::sys::getHostCPUName()
-     << "\n";
+     << getCpuModel() << "\", llvm host cpu=" << llvm::sys::getHostCPUName();
+  // The target the code generator tunes for (target-cpu=host).
+  std::string error;
+  mlir::FailureOr<mlir::gather::CPUTarget> target =
+      mlir::gather::getCPUTarget("host", error);
+  if (succeeded(target))
+    os << ", vector width " << target->vectorBytes
+       << " bytes, slice prefetch locality " << target->slicePrefetchLocality;
+  os << "\n";
   os << "command:";
   for (int i = 0; i < argc; ++i)
     os << " " << shellQuote(argv[i]);

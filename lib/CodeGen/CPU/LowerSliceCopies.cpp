@@ -496,6 +496,11 @@ void emitInlineTail(OpBuilder &b, Location loc, const RowCopy &row,
   }
 }
 
+/// Rows whose length is known only at run time are copied inline (masked
+/// vectors over the bound, no loop) when they hold at most this many target
+/// vectors.
+constexpr int64_t kRunTimeInlineVectors = 4;
+
 /// The parameters of the pass once the target is known.
 struct CopyParams {
   int64_t vectorBytes, prefetchDistance, inlinePrefetchDistance, prefetchBytes,
@@ -523,7 +528,8 @@ private:
   void emitRow(OpBuilder &b, Location loc, CopyPlan &plan, GatherForm form,
                std::optional<int64_t> maxInlineBytes, RowCopy row,
                Value useNontemporal);
-  void emitPrefetch(CopyPlan &plan, int64_t distance);
+  void emitPrefetch(CopyPlan &plan, int64_t distance,
+                    std::optional<int64_t> maxRowBytes);
   Value buildIsLargeTable(CopyPlan &plan);
   void versionByParallelism(scf::ForallOp forall, Value gatherBytes);
 
@@ -607,21 +613,37 @@ void SliceCopyLowering::lower(scf::ForallOp forall) {
   copyPlan->gatherBytes = gatherBytes;
 
   // The planner left inline against block copies to the run: one version
-  // of the loop for each.
+  // of the loop for each. Rows of up to kRunTimeInlineVectors target
+  // vectors (at least up to the planner's bound) are copied inline, with a
+  // version of its own for rows of one vector: a loop of a few iterations
+  // per row costs more than the masked vectors of a short row, and a row of
+  // one vector should not pay for the masked vectors of a longer one.
   if (maxAttr && form == GatherForm::BlockCopy && !copyPlan->scalarOnly &&
       !getConstantIntValue(rowElements)) {
-    FailureOr<scf::ForallOp> inlineLoop =
-        versionByRowBytes(*copyPlan, maxAttr.getInt());
-    if (succeeded(inlineLoop)) {
+    int64_t maxBytes = std::max<int64_t>(
+        maxAttr.getInt(), kRunTimeInlineVectors * params.vectorBytes);
+    SmallVector<int64_t, 2> bounds = {maxBytes};
+    if (params.vectorBytes < maxBytes)
+      bounds.push_back(params.vectorBytes);
+    CopyPlan *outer = &*copyPlan;
+    SmallVector<std::pair<CopyPlan, int64_t>, 2> inlinePlans;
+    for (int64_t bound : bounds) {
+      rewriter.setInsertionPoint(outer->forall);
+      FailureOr<scf::ForallOp> inlineLoop = versionByRowBytes(*outer, bound);
+      if (failed(inlineLoop))
+        break;
       FailureOr<CopyPlan> inlinePlan = plan(*inlineLoop);
-      if (succeeded(inlinePlan)) {
-        inlinePlan->src.buffer = copyPlan->src.buffer;
-        inlinePlan->dst.buffer = copyPlan->dst.buffer;
-        inlinePlan->rowElements = copyPlan->rowElements;
-        inlinePlan->gatherBytes = copyPlan->gatherBytes;
-        emitCopy(*inlinePlan, GatherForm::InlineCopy, maxAttr.getInt());
-      }
+      if (failed(inlinePlan))
+        break;
+      inlinePlan->src.buffer = copyPlan->src.buffer;
+      inlinePlan->dst.buffer = copyPlan->dst.buffer;
+      inlinePlan->rowElements = copyPlan->rowElements;
+      inlinePlan->gatherBytes = copyPlan->gatherBytes;
+      inlinePlans.emplace_back(*inlinePlan, bound);
+      outer = &inlinePlans.back().first;
     }
+    for (auto &[inlinePlan, bound] : llvm::reverse(inlinePlans))
+      emitCopy(inlinePlan, GatherForm::InlineCopy, bound);
   }
   emitCopy(*copyPlan, form, std::nullopt);
 }
@@ -674,8 +696,10 @@ void SliceCopyLowering::emitCopy(CopyPlan &plan, GatherForm form,
   // A table that fits in the caches needs no prefetch.
   auto srcType = cast<MemRefType>(plan.src.buffer.base.getType());
   if (!isCacheResident(srcType, plan.elementBytes))
-    emitPrefetch(plan, isInline ? params.inlinePrefetchDistance
-                                : params.prefetchDistance);
+    emitPrefetch(plan,
+                 isInline ? params.inlinePrefetchDistance
+                          : params.prefetchDistance,
+                 maxInlineBytes);
   emitRowLoops(plan, form, maxInlineBytes, useNontemporal, dstAddress);
   rewriter.eraseOp(plan.copy);
   for (memref::SubViewOp view : {plan.dst.view, plan.src.view})
@@ -825,7 +849,8 @@ Value SliceCopyLowering::buildIsLargeTable(CopyPlan &plan) {
 /// (and clamped to the last iteration). The slice start is clamped into the
 /// table only with clamp-prefetch: a prefetch never faults and changes no
 /// state (`llvm.prefetch`, its address computed without `inbounds`).
-void SliceCopyLowering::emitPrefetch(CopyPlan &plan, int64_t distance) {
+void SliceCopyLowering::emitPrefetch(CopyPlan &plan, int64_t distance,
+                                     std::optional<int64_t> maxRowBytes) {
   scf::ForallOp forall = plan.forall;
   int64_t innermost = forall.getRank() - 1;
   if (distance <= 0 ||
@@ -875,9 +900,23 @@ void SliceCopyLowering::emitPrefetch(CopyPlan &plan, int64_t distance) {
     rewriter.restoreInsertionPoint(at);
     start = arith::MinUIOp::create(rewriter, loc, start, lastStart);
   }
-  // One prefetch per cache line of the first prefetch-bytes bytes.
+  // One prefetch per cache line of the first prefetch-bytes bytes; for the
+  // short rows of a run-time inline version, one per line of its bound
+  // without a loop (a prefetch past the row does not fault).
   int64_t lineElements =
       std::max<int64_t>(1, kCacheLineBytes / plan.elementBytes);
+  if (maxRowBytes && *maxRowBytes <= params.prefetchBytes) {
+    for (int64_t line = 0; line * kCacheLineBytes < *maxRowBytes; ++line) {
+      Value at = arith::AddIOp::create(
+          rewriter, loc, start,
+          arith::ConstantIndexOp::create(rewriter, loc, line * lineElements));
+      memref::PrefetchOp::create(rewriter, loc, plan.src.buffer.flat,
+                                 ValueRange{at}, /*isWrite=*/false,
+                                 /*localityHint=*/params.prefetchLocality,
+                                 /*isDataCache=*/true);
+    }
+    return;
+  }
   Value cap = arith::ConstantIndexOp::create(
       rewriter, loc,
       std::max<int64_t>(1, params.prefetchBytes / plan.elementBytes));
