@@ -3,12 +3,17 @@
 // C-interface entry points (the device entry points, with the tensors kept
 // in device memory; the host ones with device-resident=false), the others
 // take the CPU path in the same module (with a remark). On ascend310b the
-// f32 gather stays on the CPU.
-// RUN: gather-opt %s --gather-to-atb 2>&1 | FileCheck %s --check-prefixes=CHECK,ASSERT,B910
+// f32 gather stays on the CPU. (The default SoC gives no remark; the
+// expected-remark lines are checked by the -verify-diagnostics runs only, and
+// MLIR 22.1 reports them on stderr in the other runs, so those keep stderr
+// apart.)
+// RUN: gather-opt %s --gather-to-atb 2>%t.stderr | FileCheck %s --check-prefixes=CHECK,ASSERT,B910
+// RUN: not grep "remark:" %t.stderr
 // RUN: gather-opt %s --gather-to-atb="soc=ascend310b" -verify-diagnostics | FileCheck %s --check-prefixes=CHECK,ASSERT --implicit-check-not=f32_u32
 // RUN: gather-opt %s --gather-to-atb="soc=ascend310b bounds-check=clamp strategy=generic parallel=true" -verify-diagnostics | FileCheck %s --check-prefixes=CHECK --implicit-check-not=f32_u32
 // RUN: gather-opt %s --gather-to-atb="soc=ascend310b bounds-check=none" -verify-diagnostics | FileCheck %s --check-prefix=NONE
-// RUN: gather-opt %s --gather-to-atb="device-resident=false" 2>&1 | FileCheck %s --check-prefix=HOST
+// RUN: gather-opt %s --gather-to-atb="device-resident=false" 2>%t.host.stderr | FileCheck %s --check-prefix=HOST
+// RUN: not grep "remark:" %t.host.stderr
 
 // B910-NOT:    remark
 // CHECK-NOT:   {{(gather|atb|tensor|linalg|memref|scf|affine|arith|func|cf|bufferization|math|vector|index)\.[a-z_]+}}
