@@ -28,6 +28,7 @@ mutant survives only when every test passes. The format of scripts/mutants.txt:
 
 import argparse
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -137,6 +138,16 @@ def first_failure(log):
     return ""
 
 
+def named_failure(log):
+    """The failing test of `log`; ends the run when lit failed without
+    naming one (lit itself could not run: nothing was tested)."""
+    failure = first_failure(log)
+    if not failure:
+        raise RuntimeError("lit failed without a failing test (see " + log +
+                           ")")
+    return failure
+
+
 def test_mutant(mutant, build, env, lit_only, logdir):
     """Applies `mutant`, runs the tests, restores the file; returns
     (verdict, detail)."""
@@ -158,7 +169,7 @@ def test_mutant(mutant, build, env, lit_only, logdir):
                 return "killed", "the build fails"
             if run([LIT, "-j2", "--max-failures=1", "--timeout=900",
                     "--no-progress-bar", "-q", *tests], env, log) != 0:
-                return "killed", first_failure(log) or "lit failed"
+                return "killed", named_failure(log)
         if run(["cmake", "--build", build, "--target", "gather-test-depends",
                 "--", "-j2"], env, log) != 0:
             return "killed", "the build fails"
@@ -166,7 +177,7 @@ def test_mutant(mutant, build, env, lit_only, logdir):
                       "--no-progress-bar", "-q",
                       os.path.join(build, "test")], env, log)
         if status != 0:
-            return "killed", first_failure(log) or "lit failed"
+            return "killed", named_failure(log)
         if lit_only:
             return "survived", "lit passes"
         for job in CI_JOBS:
@@ -189,6 +200,8 @@ def main():
     parser.add_argument("--lit-only", action="store_true",
                         help="run lit only, not the CI jobs")
     args = parser.parse_args()
+    # A stopped run restores the mutated file (the `finally` of test_mutant).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("mutate.py: stopped"))
     mutants = parse_mutants(os.path.join(ROOT, "scripts", "mutants.txt"))
     if args.ids:
         unknown = set(args.ids) - {m["id"] for m in mutants}
