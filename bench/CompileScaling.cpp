@@ -125,8 +125,8 @@ Timing timeOneSize(unsigned numOps, const BenchOptions &options,
   std::string source = generateScalingModule(numOps, options.opsPerFunction);
   bytes = source.size();
   if (!options.writeModules.empty()) {
-    std::string path = options.writeModules + "/scaling-" +
-                       std::to_string(numOps) + ".mlir";
+    std::string path =
+        options.writeModules + "/scaling-" + std::to_string(numOps) + ".mlir";
     std::error_code error;
     llvm::raw_fd_ostream file(path, error);
     if (error)

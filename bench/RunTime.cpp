@@ -131,10 +131,9 @@ std::vector<CompiledSpec> getCompiledSpecs(const Workload &w,
   if (options.dynamic != DynamicSizes::None)
     modes.push_back(options.dynamic);
   for (DynamicSizes dynamic : modes) {
-    std::string suffix =
-        dynamic == DynamicSizes::None
-            ? ""
-            : (" dyn-" + getDynamicSizesName(dynamic)).str();
+    std::string suffix = dynamic == DynamicSizes::None
+                             ? ""
+                             : (" dyn-" + getDynamicSizesName(dynamic)).str();
     if (dynamic != DynamicSizes::None)
       specs.push_back({"ours (" + first + ")" + suffix + mark,
                        VariantKind::Ours, module(dynamic, false),

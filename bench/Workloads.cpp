@@ -100,9 +100,9 @@ Signature gather_bench::getSignature(const Workload &w,
   // With dynamic ids, the result dimensions they give are dynamic too.
   llvm::SmallVector<int64_t> result = w.getOutputShape();
   for (int64_t d = 0, e = result.size(); d < e; ++d) {
-    bool fromIds = d >= w.axis &&
-                   d < w.axis + static_cast<int64_t>(w.indicesShape.size()) -
-                           w.batchDims;
+    bool fromIds =
+        d >= w.axis &&
+        d < w.axis + static_cast<int64_t>(w.indicesShape.size()) - w.batchDims;
     if (all || (ids && (fromIds || d < w.batchDims)))
       result[d] = mlir::ShapedType::kDynamic;
   }
@@ -141,14 +141,14 @@ std::string getEmptySizes(const Workload &w, llvm::StringRef resultType,
       continue;
     bool fromIds = d >= w.axis && d < w.axis + gathered;
     std::string source = fromIds ? "%i" : "%d";
-    int64_t dim = fromIds ? d - w.axis + w.batchDims
+    int64_t dim = fromIds      ? d - w.axis + w.batchDims
                   : d < w.axis ? d
                                : d - gathered + 1;
     std::string name = "%n" + std::to_string(d);
     prologue += "  %c" + std::to_string(d) + "_dim = arith.constant " +
-                std::to_string(dim) + " : index\n  " + name +
-                " = tensor.dim " + source + ", %c" + std::to_string(d) +
-                "_dim : " + "TYPE_OF" + source + "\n";
+                std::to_string(dim) + " : index\n  " + name + " = tensor.dim " +
+                source + ", %c" + std::to_string(d) + "_dim : " + "TYPE_OF" +
+                source + "\n";
     sizes += (sizes.empty() ? "" : ", ") + name;
   }
   return sizes;
@@ -181,10 +181,9 @@ std::string getIdiomBody(const Workload &w, const Signature &s) {
   std::string text = prologue;
   text += "  %e = tensor.empty(" + sizes + ") : " + s.result + "\n";
   text += "  %r = linalg.generic {indexing_maps = [affine_map<" +
-          getDims(rank) + " -> (" + idsMap + ")>, affine_map<" +
-          getDims(rank) + " -> " + getDims(rank) +
-          ">], iterator_types = [" + iterators + "]} ins(%i : " + s.indices +
-          ") outs(%e : " + s.result + ") {\n";
+          getDims(rank) + " -> (" + idsMap + ")>, affine_map<" + getDims(rank) +
+          " -> " + getDims(rank) + ">], iterator_types = [" + iterators +
+          "]} ins(%i : " + s.indices + ") outs(%e : " + s.result + ") {\n";
   text += "  ^bb0(%in: " + ids + ", %o: " + element + "):\n";
   text += "    %k = arith.index_cast %in : " + ids + " to index\n";
   std::string position = "%k";
@@ -193,8 +192,7 @@ std::string getIdiomBody(const Workload &w, const Signature &s) {
     text += "    %zero = arith.constant 0 : index\n";
     if (dynamic)
       text += "    %axis = arith.constant " + std::to_string(w.axis) +
-              " : index\n    %size = tensor.dim %d, %axis : " + s.data +
-              "\n";
+              " : index\n    %size = tensor.dim %d, %axis : " + s.data + "\n";
     else
       text += "    %size = arith.constant " + std::to_string(w.getDimSize()) +
               " : index\n";

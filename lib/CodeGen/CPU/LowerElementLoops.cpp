@@ -361,11 +361,12 @@ struct GatherLowerElementLoopsPass
       std::optional<int64_t> offset = getOffsetFrom(at.back(), mined.position);
       SmallVector<Value> leading(at.drop_back());
       if (!offset || *offset < 0 ||
-          llvm::any_of(leading,
-                       [&](Value v) {
-                         return !mined.outer.isDefinedOutsideOfLoop(v) &&
-                                v.getParentBlock() == body;
-                       }) ||
+          llvm::any_of(
+              leading,
+              [&](Value v) {
+                return !mined.outer.isDefinedOutsideOfLoop(v) &&
+                       v.getParentBlock() == body;
+              }) ||
           (!offsets.empty() && prefix != leading)) {
         supported = false;
         return;
@@ -373,8 +374,7 @@ struct GatherLowerElementLoopsPass
       prefix = leading;
       offsets.push_back(*offset);
     });
-    if (!supported || offsets.empty() ||
-        llvm::any_of(prefix, [&](Value v) {
+    if (!supported || offsets.empty() || llvm::any_of(prefix, [&](Value v) {
           return !v.getParentRegion()->isAncestor(&mined.outer.getRegion()) &&
                  v.getParentBlock() != mined.outer.getBody();
         }))
@@ -450,9 +450,8 @@ struct GatherLowerElementLoopsPass
     rewriter.setInsertionPointToStart(loop.getBody());
     Value ahead =
         arith::AddIOp::create(rewriter, loc, loop.getInductionVar(), distance);
-    FailureOr<SmallVector<Value>> indices =
-        cloneAhead(rewriter, loop, loop.getInductionVar(), load.getIndices(),
-                   ahead);
+    FailureOr<SmallVector<Value>> indices = cloneAhead(
+        rewriter, loop, loop.getInductionVar(), load.getIndices(), ahead);
     if (failed(indices))
       return;
     Value table = load.getMemRef();

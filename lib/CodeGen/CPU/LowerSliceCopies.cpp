@@ -832,8 +832,8 @@ Value SliceCopyLowering::buildIsLargeTable(CopyPlan &plan) {
   Value base = plan.src.buffer.base;
   Value bytes =
       arith::ConstantIndexOp::create(rewriter, loc, plan.elementBytes);
-  for (int64_t dim = 0, e = cast<MemRefType>(base.getType()).getRank();
-       dim < e; ++dim) {
+  for (int64_t dim = 0, e = cast<MemRefType>(base.getType()).getRank(); dim < e;
+       ++dim) {
     Value size = rewriter.createOrFold<memref::DimOp>(loc, base, dim);
     bytes = rewriter.createOrFold<arith::MulIOp>(loc, bytes, size);
   }

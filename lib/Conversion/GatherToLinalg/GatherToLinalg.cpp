@@ -547,8 +547,9 @@ private:
     // Slices with a dimension of size 0 copy nothing; a slice at offset 0 of
     // a static dimension of size 0 would not even be valid IR (the sizes are
     // static here when a tensor.cast hides them from the types).
-    if (llvm::any_of(innerSizes,
-                     [](OpFoldResult size) { return isConstantIntValue(size, 0); }))
+    if (llvm::any_of(innerSizes, [](OpFoldResult size) {
+          return isConstantIntValue(size, 0);
+        }))
       return init;
     SmallVector<int64_t> sliceShape;
     for (OpFoldResult ofr : innerSizes)

@@ -152,9 +152,8 @@ private:
               tensor::CastOp, tensor::CollapseShapeOp, tensor::ExpandShapeOp,
               tensor::ReshapeOp>(
             [](Operation *) { return SmallVector<unsigned>{0}; })
-        .Case<tensor::InsertOp, tensor::InsertSliceOp>([](Operation *) {
-          return SmallVector<unsigned>{0, 1};
-        })
+        .Case<tensor::InsertOp, tensor::InsertSliceOp>(
+            [](Operation *) { return SmallVector<unsigned>{0, 1}; })
         .Default([](Operation *) { return std::nullopt; });
   }
 
