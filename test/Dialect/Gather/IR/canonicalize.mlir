@@ -476,3 +476,17 @@ func.func @empty() -> (tensor<0x3xf32>, tensor<0x0xf32>) {
   %s = gather.gather %e[%i] axis = 1 : tensor<0x0xf32>, tensor<0xi64>
   return %r, %s : tensor<0x3xf32>, tensor<0x0xf32>
 }
+
+// -----
+
+// An unsigned constant index equal to the size (3 for a dimension of 3) is
+// out of range: never folded (nor read from the constant).
+// CHECK-LABEL: func.func @no_fold_unsigned_equal_size
+// CHECK:         %[[R:.*]] = gather.gather
+// CHECK-NEXT:    return %[[R]]
+func.func @no_fold_unsigned_equal_size() -> tensor<2xi64> {
+  %d = arith.constant dense<[1, 2, 3]> : tensor<3xi64>
+  %i = arith.constant dense<[0, 3]> : tensor<2xui32>
+  %r = gather.gather %d[%i] : tensor<3xi64>, tensor<2xui32>
+  return %r : tensor<2xi64>
+}
