@@ -625,11 +625,13 @@ void SliceCopyLowering::lower(scf::ForallOp forall) {
     SmallVector<int64_t, 2> bounds = {maxBytes};
     if (params.vectorBytes < maxBytes)
       bounds.push_back(params.vectorBytes);
-    CopyPlan *outer = &*copyPlan;
     SmallVector<std::pair<CopyPlan, int64_t>, 2> inlinePlans;
     for (int64_t bound : bounds) {
-      rewriter.setInsertionPoint(outer->forall);
-      FailureOr<scf::ForallOp> inlineLoop = versionByRowBytes(*outer, bound);
+      // Each version splits the loop of the previous one.
+      CopyPlan &outer =
+          inlinePlans.empty() ? *copyPlan : inlinePlans.back().first;
+      rewriter.setInsertionPoint(outer.forall);
+      FailureOr<scf::ForallOp> inlineLoop = versionByRowBytes(outer, bound);
       if (failed(inlineLoop))
         break;
       FailureOr<CopyPlan> inlinePlan = plan(*inlineLoop);
@@ -640,7 +642,6 @@ void SliceCopyLowering::lower(scf::ForallOp forall) {
       inlinePlan->rowElements = copyPlan->rowElements;
       inlinePlan->gatherBytes = copyPlan->gatherBytes;
       inlinePlans.emplace_back(*inlinePlan, bound);
-      outer = &inlinePlans.back().first;
     }
     for (auto &[inlinePlan, bound] : llvm::reverse(inlinePlans))
       emitCopy(inlinePlan, GatherForm::InlineCopy, bound);
@@ -905,16 +906,18 @@ void SliceCopyLowering::emitPrefetch(CopyPlan &plan, int64_t distance,
   // without a loop (a prefetch past the row does not fault).
   int64_t lineElements =
       std::max<int64_t>(1, kCacheLineBytes / plan.elementBytes);
+  auto prefetchLine = [&](OpBuilder &b, Location l, Value line) {
+    Value at = arith::AddIOp::create(b, l, start, line);
+    memref::PrefetchOp::create(b, l, plan.src.buffer.flat, ValueRange{at},
+                               /*isWrite=*/false,
+                               /*localityHint=*/params.prefetchLocality,
+                               /*isDataCache=*/true);
+  };
   if (maxRowBytes && *maxRowBytes <= params.prefetchBytes) {
-    for (int64_t line = 0; line * kCacheLineBytes < *maxRowBytes; ++line) {
-      Value at = arith::AddIOp::create(
-          rewriter, loc, start,
+    for (int64_t line = 0; line * kCacheLineBytes < *maxRowBytes; ++line)
+      prefetchLine(
+          rewriter, loc,
           arith::ConstantIndexOp::create(rewriter, loc, line * lineElements));
-      memref::PrefetchOp::create(rewriter, loc, plan.src.buffer.flat,
-                                 ValueRange{at}, /*isWrite=*/false,
-                                 /*localityHint=*/params.prefetchLocality,
-                                 /*isDataCache=*/true);
-    }
     return;
   }
   Value cap = arith::ConstantIndexOp::create(
@@ -924,12 +927,7 @@ void SliceCopyLowering::emitPrefetch(CopyPlan &plan, int64_t distance,
   Value lineStep = arith::ConstantIndexOp::create(rewriter, loc, lineElements);
   scf::ForOp::create(rewriter, loc, zero, limit, lineStep, ValueRange{},
                      [&](OpBuilder &b, Location l, Value i, ValueRange) {
-                       Value at = arith::AddIOp::create(b, l, start, i);
-                       memref::PrefetchOp::create(
-                           b, l, plan.src.buffer.flat, ValueRange{at},
-                           /*isWrite=*/false,
-                           /*localityHint=*/params.prefetchLocality,
-                           /*isDataCache=*/true);
+                       prefetchLine(b, l, i);
                        scf::YieldOp::create(b, l);
                      });
 }

@@ -286,10 +286,8 @@ struct ConvertATBToRuntimePass
       Value zero = arith::ConstantIntOp::create(builder, loc, 0, 64);
       Value isNull = arith::CmpIOp::create(
           builder, loc, arith::CmpIPredicate::eq, address, zero);
-      Value isEmpty = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::eq, bytes, zero);
-      Value emptyOk = arith::ConstantIntOp::create(builder, loc, 1, 1);
-      Value notEmpty = arith::XOrIOp::create(builder, loc, isEmpty, emptyOk);
+      Value notEmpty = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ne, bytes, zero);
       isNull = arith::AndIOp::create(builder, loc, isNull, notEmpty);
       Value outOfMemory =
           arith::ConstantIntOp::create(builder, loc, kOutOfDeviceMemory, 32);
