@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Affine/Transforms/Passes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -46,6 +47,8 @@ struct CPUSettings {
   GatherLoweringStrategy strategy;
   GatherForm form;
   bool parallel;
+  /// Whether the IR is verified after each pass (`verify-each`).
+  bool verifyEach;
   /// The options of gather-lower-element-loops and gather-lower-slice-copies
   /// (`parallel` and the target CPU included).
   GatherLowerElementLoopsOptions elementLoops;
@@ -54,21 +57,64 @@ struct CPUSettings {
 } // namespace
 
 namespace {
+/// Forwards the pass and analysis events of a nested pass manager to the
+/// instrumentation of the pass manager that runs the enclosing pass, so that
+/// timing (`--mlir-timing`), IR printing and statistics see the nested passes
+/// as if they ran in the outer pipeline.
+class ForwardInstrumentation : public PassInstrumentation {
+public:
+  explicit ForwardInstrumentation(PassInstrumentor &outer) : outer(outer) {}
+
+  void runBeforePipeline(std::optional<OperationName> name,
+                         const PipelineParentInfo &parentInfo) override {
+    outer.runBeforePipeline(name, parentInfo);
+  }
+  void runAfterPipeline(std::optional<OperationName> name,
+                        const PipelineParentInfo &parentInfo) override {
+    outer.runAfterPipeline(name, parentInfo);
+  }
+  void runBeforePass(Pass *pass, Operation *op) override {
+    outer.runBeforePass(pass, op);
+  }
+  void runAfterPass(Pass *pass, Operation *op) override {
+    outer.runAfterPass(pass, op);
+  }
+  void runAfterPassFailed(Pass *pass, Operation *op) override {
+    outer.runAfterPassFailed(pass, op);
+  }
+  void runBeforeAnalysis(StringRef name, TypeID id, Operation *op) override {
+    outer.runBeforeAnalysis(name, id, op);
+  }
+  void runAfterAnalysis(StringRef name, TypeID id, Operation *op) override {
+    outer.runAfterAnalysis(name, id, op);
+  }
+
+private:
+  PassInstrumentor &outer;
+};
+
 /// Runs a module pipeline on a module and on every module nested in it,
 /// innermost first. The upstream module passes of the pipelines (one-shot
 /// bufferization of function boundaries, buffer deallocation) work on the
 /// functions of the module they run on and mishandle code in nested modules,
 /// so each nested module is lowered on its own and set aside while its
 /// parent is lowered.
+///
+/// Unless `verifyEach` is set, the IR is not verified between the passes of
+/// the pipeline: on large modules the verification after each of its
+/// thirty-odd passes took as long as the passes themselves. The pass manager
+/// that runs this pass still verifies the lowered IR once (when its verifier
+/// is on, the default).
 class LowerEachModulePass
     : public PassWrapper<LowerEachModulePass, OperationPass<ModuleOp>> {
 public:
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerEachModulePass)
 
-  explicit LowerEachModulePass(OpPassManager pipeline)
-      : pipeline(std::move(pipeline)) {}
+  LowerEachModulePass(OpPassManager pipeline, bool verifyEach)
+      : pipeline(std::move(pipeline)), verifyEach(verifyEach) {}
   LowerEachModulePass(const LowerEachModulePass &other)
-      : PassWrapper(other), pipeline(other.pipeline) {}
+      : PassWrapper(other), pipeline(other.pipeline),
+        verifyEach(other.verifyEach) {}
 
   StringRef getArgument() const override { return "gather-lower-each-module"; }
   StringRef getDescription() const override {
@@ -92,13 +138,28 @@ private:
         return failure();
     for (ModuleOp inner : nested)
       inner->remove();
-    LogicalResult result = runPipeline(pipeline, module);
+    LogicalResult result = runOn(module);
     for (ModuleOp inner : nested)
       module.getBody()->push_back(inner);
     return result;
   }
 
+  /// Runs the pipeline on `module` (whose nested modules are set aside).
+  LogicalResult runOn(ModuleOp module) {
+    if (verifyEach)
+      return runPipeline(pipeline, module);
+    // A pass manager of its own, because the verification of a nested
+    // pipeline follows the outer pass manager's.
+    PassManager pm(module.getContext(), ModuleOp::getOperationName());
+    static_cast<OpPassManager &>(pm) = pipeline;
+    pm.enableVerifier(false);
+    if (PassInstrumentor *outer = getAnalysisManager().getPassInstrumentor())
+      pm.addInstrumentation(std::make_unique<ForwardInstrumentation>(*outer));
+    return pm.run(module);
+  }
+
   OpPassManager pipeline;
+  bool verifyEach;
 };
 } // namespace
 
@@ -106,12 +167,13 @@ private:
 /// a module pass manager, run on each module of the IR (see
 /// LowerEachModulePass).
 static LogicalResult
-addForEachModule(OpPassManager &pm,
+addForEachModule(OpPassManager &pm, bool verifyEach,
                  function_ref<LogicalResult(OpPassManager &)> fill) {
   OpPassManager pipeline(ModuleOp::getOperationName());
   if (failed(fill(pipeline)))
     return failure();
-  pm.addPass(std::make_unique<LowerEachModulePass>(std::move(pipeline)));
+  pm.addPass(
+      std::make_unique<LowerEachModulePass>(std::move(pipeline), verifyEach));
   return success();
 }
 
@@ -235,6 +297,7 @@ static CPUSettings getCPUSettings(const Options &options) {
   settings.strategy = options.strategy;
   settings.form = options.form;
   settings.parallel = options.parallel;
+  settings.verifyEach = options.verifyEach;
   GatherLowerElementLoopsOptions &loops = settings.elementLoops;
   loops.prefetchDistance = options.elementPrefetchDistance;
   loops.localityHint = options.elementLocality;
@@ -266,13 +329,14 @@ static CPUSettings getCPUSettings(const Options &options) {
 /// idiom become gather.gather (raise-to-gather), and
 /// gather-prove-index-ranges records what it proves about their indices.
 static LogicalResult
-addPipelineFront(OpPassManager &pm, BoundsCheck boundsCheck,
+addPipelineFront(OpPassManager &pm, const CPUSettings &settings,
                  function_ref<LogicalResult(OpPassManager &)> lower) {
-  return addForEachModule(pm, [&](OpPassManager &modulePm) {
-    modulePm.addPass(createRaiseToGather());
-    addProveIndexRanges(modulePm, boundsCheck);
-    return lower(modulePm);
-  });
+  return addForEachModule(pm, settings.verifyEach,
+                          [&](OpPassManager &modulePm) {
+                            modulePm.addPass(createRaiseToGather());
+                            addProveIndexRanges(modulePm, settings.boundsCheck);
+                            return lower(modulePm);
+                          });
 }
 
 /// Adds the CPU lowering of gather-to-affine: convert-gather-to-linalg, then
@@ -289,10 +353,9 @@ mlir::gather::buildGatherToAffinePipeline(OpPassManager &pm,
                                           const GatherPipelineOptions &options,
                                           raw_ostream &errorStream) {
   CPUSettings settings = getCPUSettings(options);
-  return addPipelineFront(
-      pm, settings.boundsCheck, [&](OpPassManager &modulePm) {
-        return addGatherToAffine(modulePm, settings, errorStream);
-      });
+  return addPipelineFront(pm, settings, [&](OpPassManager &modulePm) {
+    return addGatherToAffine(modulePm, settings, errorStream);
+  });
 }
 
 LogicalResult
@@ -300,38 +363,36 @@ mlir::gather::buildGatherToLLVMPipeline(OpPassManager &pm,
                                         const GatherPipelineOptions &options,
                                         raw_ostream &errorStream) {
   CPUSettings settings = getCPUSettings(options);
-  return addPipelineFront(
-      pm, settings.boundsCheck, [&](OpPassManager &modulePm) {
-        if (failed(addGatherToAffine(modulePm, settings, errorStream)))
-          return failure();
-        return addAffineToLLVM(modulePm, settings, errorStream);
-      });
+  return addPipelineFront(pm, settings, [&](OpPassManager &modulePm) {
+    if (failed(addGatherToAffine(modulePm, settings, errorStream)))
+      return failure();
+    return addAffineToLLVM(modulePm, settings, errorStream);
+  });
 }
 
 LogicalResult mlir::gather::buildGatherToATBPipeline(
     OpPassManager &pm, const GatherToATBPipelineOptions &options,
     raw_ostream &errorStream) {
   CPUSettings settings = getCPUSettings(options);
-  return addPipelineFront(
-      pm, settings.boundsCheck, [&](OpPassManager &modulePm) {
-        // Gathers that ATB runs become atb.gather (behind a run-time guard
-        // where sizes are dynamic); the others, and the guards' CPU branches,
-        // take the CPU path in the same module.
-        ConvertGatherToATBOptions atbOptions;
-        atbOptions.soc = options.soc;
-        atbOptions.boundsCheck = options.boundsCheck;
-        modulePm.addPass(createConvertGatherToATB(atbOptions));
-        if (failed(addGatherToAffine(modulePm, settings, errorStream)))
-          return failure();
-        // atb.gather is bufferized with the rest; its operands move to device
-        // memory with copies at the boundary of the device region, and then
-        // everything becomes runtime calls before it all goes to the LLVM
-        // dialect.
-        if (options.deviceResident)
-          modulePm.addNestedPass<func::FuncOp>(atb::createATBPlaceTransfers());
-        modulePm.addPass(createConvertATBToRuntime());
-        return addAffineToLLVM(modulePm, settings, errorStream);
-      });
+  return addPipelineFront(pm, settings, [&](OpPassManager &modulePm) {
+    // Gathers that ATB runs become atb.gather (behind a run-time guard
+    // where sizes are dynamic); the others, and the guards' CPU branches,
+    // take the CPU path in the same module.
+    ConvertGatherToATBOptions atbOptions;
+    atbOptions.soc = options.soc;
+    atbOptions.boundsCheck = options.boundsCheck;
+    modulePm.addPass(createConvertGatherToATB(atbOptions));
+    if (failed(addGatherToAffine(modulePm, settings, errorStream)))
+      return failure();
+    // atb.gather is bufferized with the rest; its operands move to device
+    // memory with copies at the boundary of the device region, and then
+    // everything becomes runtime calls before it all goes to the LLVM
+    // dialect.
+    if (options.deviceResident)
+      modulePm.addNestedPass<func::FuncOp>(atb::createATBPlaceTransfers());
+    modulePm.addPass(createConvertATBToRuntime());
+    return addAffineToLLVM(modulePm, settings, errorStream);
+  });
 }
 
 //===- gather-to-mpi ------------------------------------------------------===//
@@ -363,20 +424,19 @@ LogicalResult mlir::gather::buildGatherToMPIPipeline(
     OpPassManager &pm, const GatherToMPIPipelineOptions &options,
     raw_ostream &errorStream) {
   CPUSettings settings = getCPUSettings(options);
-  return addPipelineFront(
-      pm, settings.boundsCheck, [&](OpPassManager &modulePm) {
-        if (failed(addShardToMPI(modulePm, settings, errorStream)) ||
-            failed(addGatherToAffine(modulePm, settings, errorStream)))
-          return failure();
-        // MPI_Init and MPI_Finalize go in after buffer deallocation, which does
-        // not accept ops without declared memory effects.
-        if (!options.entryPoint.empty()) {
-          GatherShardInitMPIOptions initOptions;
-          initOptions.entryPoint = options.entryPoint;
-          modulePm.addPass(createGatherShardInitMPI(initOptions));
-        }
-        return addAffineToLLVM(modulePm, settings, errorStream);
-      });
+  return addPipelineFront(pm, settings, [&](OpPassManager &modulePm) {
+    if (failed(addShardToMPI(modulePm, settings, errorStream)) ||
+        failed(addGatherToAffine(modulePm, settings, errorStream)))
+      return failure();
+    // MPI_Init and MPI_Finalize go in after buffer deallocation, which does
+    // not accept ops without declared memory effects.
+    if (!options.entryPoint.empty()) {
+      GatherShardInitMPIOptions initOptions;
+      initOptions.entryPoint = options.entryPoint;
+      modulePm.addPass(createGatherShardInitMPI(initOptions));
+    }
+    return addAffineToLLVM(modulePm, settings, errorStream);
+  });
 }
 
 //===----------------------------------------------------------------------===//

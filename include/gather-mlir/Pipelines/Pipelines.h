@@ -72,6 +72,12 @@ struct GatherCPUPipelineOptions : public PassPipelineOptions<Derived> {
       llvm::cl::desc("Run the outer loops of large CPU gathers on several "
                      "threads with OpenMP (the program then needs libomp)"),
       llvm::cl::init(false)};
+  Option<bool> verifyEach{
+      *this, "verify-each",
+      llvm::cl::desc("Verify the IR after each pass of the pipeline (for "
+                     "debugging the pipeline; slow on large modules); off, "
+                     "the pass manager verifies the lowered IR once"),
+      llvm::cl::init(false)};
   Option<std::string> targetCpu{
       *this, "target-cpu",
       llvm::cl::desc("The CPU the code is for: 'host' (the machine that "

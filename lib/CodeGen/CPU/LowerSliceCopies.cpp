@@ -501,6 +501,30 @@ void emitInlineTail(OpBuilder &b, Location loc, const RowCopy &row,
 /// vectors.
 constexpr int64_t kRunTimeInlineVectors = 4;
 
+/// The bound on code size of the run-time versions: a loop of fewer rows
+/// than this, known statically, keeps one version (the block copy, which
+/// takes rows of any length). What the inline versions save on a row is a
+/// few nanoseconds, which so few rows do not repay in the code of two more
+/// copies of the loop.
+constexpr int64_t kRunTimeVersionMinRows = 64;
+
+/// The number of iterations of `forall` when every bound and step is a
+/// constant.
+static std::optional<int64_t> getStaticTripCount(scf::ForallOp forall) {
+  int64_t count = 1;
+  for (auto [lb, ub, step] :
+       llvm::zip_equal(forall.getMixedLowerBound(), forall.getMixedUpperBound(),
+                       forall.getMixedStep())) {
+    std::optional<int64_t> lower = getConstantIntValue(lb);
+    std::optional<int64_t> upper = getConstantIntValue(ub);
+    std::optional<int64_t> stride = getConstantIntValue(step);
+    if (!lower || !upper || !stride || *stride <= 0)
+      return std::nullopt;
+    count *= llvm::divideCeil(std::max<int64_t>(*upper - *lower, 0), *stride);
+  }
+  return count;
+}
+
 /// The parameters of the pass once the target is known.
 struct CopyParams {
   int64_t vectorBytes, prefetchDistance, inlinePrefetchDistance, prefetchBytes,
@@ -618,8 +642,10 @@ void SliceCopyLowering::lower(scf::ForallOp forall) {
   // version of its own for rows of one vector: a loop of a few iterations
   // per row costs more than the masked vectors of a short row, and a row of
   // one vector should not pay for the masked vectors of a longer one.
+  std::optional<int64_t> rows = getStaticTripCount(forall);
   if (maxAttr && form == GatherForm::BlockCopy && !copyPlan->scalarOnly &&
-      !getConstantIntValue(rowElements)) {
+      !getConstantIntValue(rowElements) &&
+      (!rows || *rows >= kRunTimeVersionMinRows)) {
     int64_t maxBytes = std::max<int64_t>(
         maxAttr.getInt(), kRunTimeInlineVectors * params.vectorBytes);
     SmallVector<int64_t, 2> bounds = {maxBytes};
@@ -646,6 +672,7 @@ void SliceCopyLowering::lower(scf::ForallOp forall) {
     for (auto &[inlinePlan, bound] : llvm::reverse(inlinePlans))
       emitCopy(inlinePlan, GatherForm::InlineCopy, bound);
   }
+  forall->removeAttr(getGatherInlineMaxBytesAttrName());
   emitCopy(*copyPlan, form, std::nullopt);
 }
 

@@ -41,3 +41,27 @@ func.func @rows(%d: tensor<?x?xf32>, %i: tensor<?xi64>, %out: memref<?x?xf32>) {
   bufferization.materialize_in_destination %r in restrict writable %out : (tensor<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
+
+// A loop of fewer than 64 rows known statically keeps one version, the block
+// copy (the bound on code size); 64 rows get the run-time versions.
+// CHECK-LABEL: func.func @few_rows
+// CHECK-NOT:     gather.form = #gather.form<"inline-copy">
+// CHECK:         scf.forall (%{{.*}}) in (63)
+// CHECK:         } {gather.form = #gather.form<"block-copy">}
+// CHECK-NOT:     gather.form = #gather.form<"inline-copy">
+// CHECK:         return
+func.func @few_rows(%d: tensor<?x?xf32>, %i: tensor<63xi64>, %out: memref<63x?xf32>) {
+  %r = gather.gather %d[%i] : tensor<?x?xf32>, tensor<63xi64>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<63x?xf32>, memref<63x?xf32>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @rows_at_bound
+// CHECK:         scf.forall (%{{.*}}) in (64)
+// CHECK:         } {gather.form = #gather.form<"inline-copy">}
+// CHECK:         } {gather.form = #gather.form<"block-copy">}
+func.func @rows_at_bound(%d: tensor<?x?xf32>, %i: tensor<64xi64>, %out: memref<64x?xf32>) {
+  %r = gather.gather %d[%i] : tensor<?x?xf32>, tensor<64xi64>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<64x?xf32>, memref<64x?xf32>) -> ()
+  return
+}
