@@ -35,6 +35,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/SmallBitVector.h"
@@ -515,12 +516,14 @@ static std::optional<int64_t> getStaticTripCount(scf::ForallOp forall) {
   for (auto [lb, ub, step] :
        llvm::zip_equal(forall.getMixedLowerBound(), forall.getMixedUpperBound(),
                        forall.getMixedStep())) {
-    std::optional<int64_t> lower = getConstantIntValue(lb);
-    std::optional<int64_t> upper = getConstantIntValue(ub);
-    std::optional<int64_t> stride = getConstantIntValue(step);
-    if (!lower || !upper || !stride || *stride <= 0)
+    std::optional<APInt> trips = constantTripCount(
+        lb, ub, step, /*isSigned=*/true,
+        [](Value, Value, bool) -> std::optional<llvm::APSInt> {
+          return std::nullopt;
+        });
+    if (!trips)
       return std::nullopt;
-    count *= llvm::divideCeil(std::max<int64_t>(*upper - *lower, 0), *stride);
+    count *= trips->getSExtValue();
   }
   return count;
 }
