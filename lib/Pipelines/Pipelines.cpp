@@ -216,7 +216,7 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
   // A result that is written into a destination the caller provides
   // (bufferization.materialize_in_destination, tensor.insert_slice) is
   // computed in place there instead of in a new buffer that is then copied.
-  if (failed(addPipeline(pm, "eliminate-empty-tensors", errorStream)))
+  if (failed(addPipeline(pm, "func.func(eliminate-empty-tensors)", errorStream)))
     return failure();
   // Whole-module bufferization: function signatures take identity-layout
   // memrefs so that callers outside MLIR pass plain row-major buffers.
@@ -274,19 +274,21 @@ static LogicalResult addAffineToLLVM(OpPassManager &pm,
                          errorStream)))
     return failure();
   // Everything else goes to the LLVM dialect in one conversion
-  // (convert-to-llvm: cf, func, index, math, memref, ub and vector through
-  // their dialect interfaces, arith before it in parallel over functions),
-  // which is much cheaper on large modules than one pass per dialect.
+  // (gather-convert-to-llvm: upstream convert-to-llvm's patterns for arith,
+  // cf, func, index, math, memref, ub and vector, the functions' bodies in
+  // parallel), which is much cheaper on large modules than one pass per
+  // dialect; the casts it leaves between the functions and their bodies go
+  // function by function.
   if (failed(addPipeline(pm,
                          "func.func(convert-scf-to-cf,expand-strided-metadata,"
-                         "lower-affine,arith-expand,convert-arith-to-llvm),"
-                         "convert-to-llvm",
+                         "lower-affine,arith-expand),"
+                         "gather-convert-to-llvm",
                          errorStream)))
     return failure();
   if (settings.parallel &&
       failed(addPipeline(pm, "convert-openmp-to-llvm", errorStream)))
     return failure();
-  return addPipeline(pm, "reconcile-unrealized-casts", errorStream);
+  return addPipeline(pm, "llvm.func(reconcile-unrealized-casts)", errorStream);
 }
 
 /// The settings of the CPU part of a pipeline with options `options`.

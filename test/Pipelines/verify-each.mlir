@@ -13,7 +13,7 @@
 // TIMING:    LowerEachModulePass
 // TIMING:    ConvertGatherToLinalg
 // TIMING:    OneShotBufferize
-// TIMING:    ConvertToLLVMPass
+// TIMING:    GatherConvertToLLVM
 // BAD:       verify-each
 func.func @g(%d: tensor<?x?xf32>, %i: tensor<?xi64>) -> tensor<?x?xf32> {
   %r = gather.gather %d[%i] : tensor<?x?xf32>, tensor<?xi64>

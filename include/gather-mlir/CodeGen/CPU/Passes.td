@@ -287,4 +287,33 @@ def GatherLowerElementLoops
   ];
 }
 
+def GatherConvertToLLVM
+    : Pass<"gather-convert-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Convert a module to the LLVM dialect, the bodies of its "
+                "functions in parallel";
+  let description = [{
+    The same conversion as upstream `convert-to-llvm` (the patterns of every
+    loaded dialect's `ConvertToLLVMPatternInterface`), done in two steps so
+    that the bulk of it uses every thread of the context:
+
+    1. The ops inside each `func.func` are converted, one function per task,
+       with the patterns of every dialect except `func`. The function ops
+       stay; the conversion leaves casts between memrefs and their LLVM
+       descriptors at the function's arguments, results, calls and blocks.
+       The runtime functions that `memref.alloc`, `memref.dealloc` and
+       `memref.copy` call (`malloc`, `free`, `memrefCopy`) are declared
+       before the tasks start, so that no task adds a symbol to the module
+       (a race); functions that hold an op whose lowering adds other symbols
+       (`vector.print`, `cf.assert`) or an op of a dialect the pass does not
+       know are left to step 2.
+    2. The whole module is converted with every dialect's patterns, which
+       converts the function ops, their signatures and the functions left
+       from step 1.
+
+    The result equals `convert-to-llvm`'s up to the unrealized casts that
+    `reconcile-unrealized-casts` removes.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // GATHER_MLIR_CODEGEN_CPU_PASSES_TD
