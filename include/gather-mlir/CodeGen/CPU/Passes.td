@@ -316,4 +316,25 @@ def GatherConvertToLLVM
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def GatherExpandStridedMetadata
+    : Pass<"gather-expand-strided-metadata", "::mlir::func::FuncOp"> {
+  let summary = "Upstream expand-strided-metadata in one sweep of its "
+                "patterns";
+  let description = [{
+    Rewrites `memref.subview`, `memref.expand_shape`,
+    `memref.collapse_shape` and the metadata of views into
+    `memref.reinterpret_cast` and `memref.extract_strided_metadata` with the
+    patterns of upstream `expand-strided-metadata`, built once per pass
+    instead of once per function, and applied with one sweep of the greedy
+    driver (its worklist reaches the fixed point of these patterns; the
+    upstream pass sweeps again to confirm it, which on large modules costs
+    as much as the first sweep).
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 #endif // GATHER_MLIR_CODEGEN_CPU_PASSES_TD
