@@ -77,21 +77,26 @@ FunctionNeeds getNeeds(func::FuncOp func) {
   return needs;
 }
 
-/// The conversion of one step: target, type converter and patterns of the
-/// loaded dialects, all of them or all but `func`.
+/// Which dialects' patterns a conversion has.
+enum class Patterns { AllButFunc, FuncOnly, All };
+
+/// The conversion of one step: target, type converter and the patterns of
+/// the loaded dialects that `which` names.
 struct Conversion {
-  Conversion(MLIRContext *context, bool withFunc)
+  Conversion(MLIRContext *context, Patterns which)
       : target(*context), typeConverter(context) {
     target.addLegalDialect<LLVM::LLVMDialect>();
     RewritePatternSet set(context);
     for (Dialect *dialect : context->getLoadedDialects()) {
-      if (!withFunc && dialect->getNamespace() == "func")
+      bool isFunc = dialect->getNamespace() == "func";
+      if ((which == Patterns::AllButFunc && isFunc) ||
+          (which == Patterns::FuncOnly && !isFunc))
         continue;
       if (auto *iface = dyn_cast<ConvertToLLVMPatternInterface>(dialect))
         iface->populateConvertToLLVMConversionPatterns(target, typeConverter,
                                                        set);
     }
-    if (!withFunc)
+    if (which == Patterns::AllButFunc)
       target.addLegalDialect<func::FuncDialect>();
     patterns = FrozenRewritePatternSet(std::move(set));
   }
@@ -100,6 +105,59 @@ struct Conversion {
   LLVMTypeConverter typeConverter;
   FrozenRewritePatternSet patterns;
 };
+
+/// Applies a conversion with the patterns `which` names to each op of
+/// `roots`, the ops spread over the context's threads, each thread with a
+/// conversion of its own (a type converter shares its cache under a lock).
+/// Diagnostics reach the context's handler in the order of `roots`.
+LogicalResult convertInParallel(MLIRContext *context,
+                                ArrayRef<Operation *> roots, Patterns which) {
+  unsigned numTasks = std::min<size_t>(
+      roots.size(),
+      context->isMultithreadingEnabled() ? context->getNumThreads() : 1);
+  std::atomic<bool> failedAny(false);
+  ParallelDiagnosticHandler diagnostics(context);
+  parallelFor(context, 0, numTasks, [&](size_t task) {
+    Conversion conversion(context, which);
+    for (size_t i = task; i < roots.size(); i += numTasks) {
+      diagnostics.setOrderIDForThread(i);
+      if (failed(applyPartialConversion(roots[i], conversion.target,
+                                        conversion.patterns)))
+        failedAny = true;
+      diagnostics.eraseOrderIDForThread();
+    }
+  });
+  return failure(failedAny);
+}
+
+/// Converts the function ops of `funcs` (their signatures, returns and
+/// calls; the ops of their bodies are converted already) in parallel: each
+/// function moves into a module of its own in its place, so that no task
+/// changes the block the others' functions are in, and back out when it is
+/// converted. Adds the ops that take the functions' places to `converted`.
+LogicalResult convertFunctions(MLIRContext *context,
+                               ArrayRef<func::FuncOp> funcs,
+                               llvm::SmallPtrSetImpl<Operation *> &converted) {
+  SmallVector<Operation *> wrappers;
+  OpBuilder builder(context);
+  for (func::FuncOp func : funcs) {
+    builder.setInsertionPoint(func);
+    auto wrapper = ModuleOp::create(builder, func.getLoc());
+    func->moveBefore(wrapper.getBody(), wrapper.getBody()->end());
+    wrappers.push_back(wrapper);
+  }
+  LogicalResult result =
+      convertInParallel(context, wrappers, Patterns::FuncOnly);
+  for (Operation *wrapper : wrappers) {
+    Block *body = &wrapper->getRegion(0).front();
+    for (Operation &op : *body)
+      converted.insert(&op);
+    wrapper->getBlock()->getOperations().splice(
+        wrapper->getIterator(), body->getOperations());
+    wrapper->erase();
+  }
+  return result;
+}
 
 /// Declares the runtime functions that the lowering of the ops of
 /// `needs` calls, as the lowering would, and returns the declaration of
@@ -117,30 +175,6 @@ FailureOr<LLVM::LLVMFuncOp> declareRuntime(ModuleOp module,
     return LLVM::LLVMFuncOp();
   Type ptrType = LLVM::LLVMPointerType::get(module.getContext());
   return LLVM::lookupOrCreateMemRefCopyFn(builder, module, indexType, ptrType);
-}
-
-/// Converts the ops of each function of `bodies` but the function itself,
-/// the functions spread over the context's threads, each thread with a
-/// conversion of its own (a type converter shares its cache under a lock).
-LogicalResult convertBodies(MLIRContext *context,
-                            ArrayRef<func::FuncOp> bodies) {
-  unsigned numTasks = std::min<size_t>(
-      bodies.size(),
-      context->isMultithreadingEnabled() ? context->getNumThreads() : 1);
-  std::atomic<bool> failedAny(false);
-  // Diagnostics reach the context's handler in the order of the functions.
-  ParallelDiagnosticHandler diagnostics(context);
-  parallelFor(context, 0, numTasks, [&](size_t task) {
-    Conversion conversion(context, /*withFunc=*/false);
-    for (size_t i = task; i < bodies.size(); i += numTasks) {
-      diagnostics.setOrderIDForThread(i);
-      if (failed(applyPartialConversion(bodies[i], conversion.target,
-                                        conversion.patterns)))
-        failedAny = true;
-      diagnostics.eraseOrderIDForThread();
-    }
-  });
-  return failure(failedAny);
 }
 
 /// Whether a function of `funcs` calls `callee`.
@@ -175,18 +209,30 @@ struct GatherConvertToLLVMPass
       all.free |= needs.free;
       all.copy |= needs.copy;
     }
+    llvm::SmallPtrSet<Operation *, 16> converted;
     if (!bodies.empty()) {
       Type indexType = LLVMTypeConverter(&getContext()).getIndexType();
       FailureOr<LLVM::LLVMFuncOp> copyFn =
           declareRuntime(module, all, indexType);
-      if (failed(copyFn) || failed(convertBodies(&getContext(), bodies)))
+      SmallVector<Operation *> roots(bodies.begin(), bodies.end());
+      if (failed(copyFn) ||
+          failed(convertInParallel(&getContext(), roots,
+                                   Patterns::AllButFunc)))
         return signalPassFailure();
       if (*copyFn && !calls(copying, *copyFn))
         copyFn->erase();
+      if (failed(convertFunctions(&getContext(), bodies, converted)))
+        return signalPassFailure();
     }
-    // The functions themselves, and the functions left above.
-    Conversion moduleConversion(&getContext(), /*withFunc=*/true);
-    if (failed(applyPartialConversion(module, moduleConversion.target,
+    // The functions left above and the other ops of the module (globals,
+    // for example); the functions converted above are left out, as walking
+    // their ops costs as much as converting what is left.
+    SmallVector<Operation *> rest;
+    for (Operation &op : module.getOps())
+      if (!converted.contains(&op))
+        rest.push_back(&op);
+    Conversion moduleConversion(&getContext(), Patterns::All);
+    if (failed(applyPartialConversion(rest, moduleConversion.target,
                                       moduleConversion.patterns)))
       signalPassFailure();
   }

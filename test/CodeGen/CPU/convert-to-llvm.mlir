@@ -66,6 +66,25 @@ func.func @prints(%f: f32) {
 
 // -----
 
+// A function with a C interface (its wrapper is made beside it) reading a
+// global (converted with the module).
+
+// CHECK-LABEL: module
+// CHECK: llvm.mlir.global private constant @table
+// CHECK-LABEL: llvm.func @interface(
+// CHECK: llvm.mlir.addressof @table
+// CHECK-LABEL: llvm.func @_mlir_ciface_interface(
+// CHECK: llvm.call @interface(
+memref.global "private" constant @table : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
+
+func.func @interface(%i: index) -> f32 attributes {llvm.emit_c_interface} {
+  %t = memref.get_global @table : memref<4xf32>
+  %v = memref.load %t[%i] : memref<4xf32>
+  return %v : f32
+}
+
+// -----
+
 // A contiguous copy is a memcpy: no memrefCopy is declared for it.
 
 // CHECK-LABEL: module

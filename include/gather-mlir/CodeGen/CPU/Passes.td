@@ -293,22 +293,25 @@ def GatherConvertToLLVM
                 "functions in parallel";
   let description = [{
     The same conversion as upstream `convert-to-llvm` (the patterns of every
-    loaded dialect's `ConvertToLLVMPatternInterface`), done in two steps so
-    that the bulk of it uses every thread of the context:
+    loaded dialect's `ConvertToLLVMPatternInterface`), done in steps so that
+    the bulk of it uses every thread of the context:
 
-    1. The ops inside each `func.func` are converted, one function per task,
-       with the patterns of every dialect except `func`. The function ops
-       stay; the conversion leaves casts between memrefs and their LLVM
-       descriptors at the function's arguments, results, calls and blocks.
-       The runtime functions that `memref.alloc`, `memref.dealloc` and
-       `memref.copy` call (`malloc`, `free`, `memrefCopy`) are declared
+    1. The ops inside each `func.func` are converted, the functions spread
+       over the threads, with the patterns of every dialect except `func`.
+       The function ops stay; the conversion leaves casts between memrefs
+       and their LLVM descriptors at the function's arguments, results and
+       calls. The runtime functions that `memref.alloc`, `memref.dealloc`
+       and `memref.copy` call (`malloc`, `free`, `memrefCopy`) are declared
        before the tasks start, so that no task adds a symbol to the module
        (a race); functions that hold an op whose lowering adds other symbols
        (`vector.print`, `cf.assert`) or an op of a dialect the pass does not
-       know are left to step 2.
-    2. The whole module is converted with every dialect's patterns, which
-       converts the function ops, their signatures and the functions left
-       from step 1.
+       know are left to step 3.
+    2. The function ops of step 1 are converted with the patterns of `func`,
+       again spread over the threads: each function moves into a module of
+       its own in its place while it is converted, so that no task changes
+       the block that holds the others.
+    3. The functions left from step 1 and the other ops of the module
+       (globals, declarations) are converted with every dialect's patterns.
 
     The result equals `convert-to-llvm`'s up to the unrealized casts that
     `reconcile-unrealized-casts` removes.
