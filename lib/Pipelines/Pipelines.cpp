@@ -163,6 +163,45 @@ private:
 };
 } // namespace
 
+/// Runs a module pipeline only on modules that hold an op of a given
+/// dialect: for passes that walk the whole module to convert the ops of one
+/// dialect (convert-math-to-libm), which on large modules without such ops
+/// costs a walk of dialect conversion for nothing.
+class IfDialectPass
+    : public PassWrapper<IfDialectPass, OperationPass<ModuleOp>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(IfDialectPass)
+
+  IfDialectPass(StringRef dialect, OpPassManager pipeline)
+      : dialect(dialect.str()), pipeline(std::move(pipeline)) {}
+  IfDialectPass(const IfDialectPass &other)
+      : PassWrapper(other), dialect(other.dialect), pipeline(other.pipeline) {
+  }
+
+  StringRef getArgument() const override { return "gather-if-dialect"; }
+  StringRef getDescription() const override {
+    return "Run a pipeline on modules that hold an op of a dialect";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    pipeline.getDependentDialects(registry);
+  }
+
+  void runOnOperation() override {
+    WalkResult found = getOperation().walk([&](Operation *op) {
+      return op->getName().getDialectNamespace() == dialect
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    });
+    if (found.wasInterrupted() &&
+        failed(runPipeline(pipeline, getOperation())))
+      signalPassFailure();
+  }
+
+private:
+  std::string dialect;
+  OpPassManager pipeline;
+};
+
 /// Adds to `pm` (anchored on builtin.module) the pipeline that `fill` adds to
 /// a module pass manager, run on each module of the IR (see
 /// LowerEachModulePass).
@@ -218,12 +257,14 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
   // Elementwise arith/math ops on tensors become linalg.generic so that
   // they bufferize; math functions without an LLVM intrinsic become libm
   // calls and composite arith ops simple ones while the IR is small.
-  if (failed(
-          addPipeline(pm,
-                      "func.func(convert-elementwise-to-linalg,arith-expand),"
-                      "convert-math-to-libm",
-                      errorStream)))
+  if (failed(addPipeline(
+          pm, "func.func(convert-elementwise-to-linalg,arith-expand)",
+          errorStream)))
     return failure();
+  OpPassManager libm(ModuleOp::getOperationName());
+  if (failed(addPipeline(libm, "convert-math-to-libm", errorStream)))
+    return failure();
+  pm.addPass(std::make_unique<IfDialectPass>("math", std::move(libm)));
   // A result that is written into a destination the caller provides
   // (bufferization.materialize_in_destination, tensor.insert_slice) is
   // computed in place there instead of in a new buffer that is then copied.
