@@ -175,8 +175,7 @@ public:
   IfDialectPass(StringRef dialect, OpPassManager pipeline)
       : dialect(dialect.str()), pipeline(std::move(pipeline)) {}
   IfDialectPass(const IfDialectPass &other)
-      : PassWrapper(other), dialect(other.dialect), pipeline(other.pipeline) {
-  }
+      : PassWrapper(other), dialect(other.dialect), pipeline(other.pipeline) {}
 
   StringRef getArgument() const override { return "gather-if-dialect"; }
   StringRef getDescription() const override {
@@ -192,8 +191,7 @@ public:
                  ? WalkResult::interrupt()
                  : WalkResult::advance();
     });
-    if (found.wasInterrupted() &&
-        failed(runPipeline(pipeline, getOperation())))
+    if (found.wasInterrupted() && failed(runPipeline(pipeline, getOperation())))
       signalPassFailure();
   }
 
@@ -268,24 +266,25 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
   // A result that is written into a destination the caller provides
   // (bufferization.materialize_in_destination, tensor.insert_slice) is
   // computed in place there instead of in a new buffer that is then copied.
-  if (failed(addPipeline(pm, "func.func(eliminate-empty-tensors)", errorStream)))
+  if (failed(
+          addPipeline(pm, "func.func(eliminate-empty-tensors)", errorStream)))
     return failure();
   // Whole-module bufferization: function signatures take identity-layout
   // memrefs so that callers outside MLIR pass plain row-major buffers.
   // Deallocation follows the steps of buffer-deallocation-pipeline, with the
   // function-level ones nested.
-  if (failed(addPipeline(
-          pm,
-          "one-shot-bufferize{bufferize-function-boundaries "
-          "function-boundary-type-conversion=identity-layout-map},"
-          "drop-equivalent-buffer-results,"
-          "ownership-based-buffer-deallocation,"
-          "func.func(canonicalize{max-iterations=1},"
-          "buffer-deallocation-simplification),"
-          "bufferization-lower-deallocations,"
-          "convert-bufferization-to-memref,"
-          "func.func(cse)",
-          errorStream)))
+  if (failed(
+          addPipeline(pm,
+                      "one-shot-bufferize{bufferize-function-boundaries "
+                      "function-boundary-type-conversion=identity-layout-map},"
+                      "drop-equivalent-buffer-results,"
+                      "ownership-based-buffer-deallocation,"
+                      "func.func(canonicalize{max-iterations=1},"
+                      "buffer-deallocation-simplification),"
+                      "bufferization-lower-deallocations,"
+                      "convert-bufferization-to-memref,"
+                      "func.func(cse)",
+                      errorStream)))
     return failure();
   // The element and inner-axis forms of the `slices` strategy become
   // prefetched, unrolled (and with `parallel`, chunked parallel) loops;
@@ -320,11 +319,12 @@ static LogicalResult addAffineToLLVM(OpPassManager &pm,
   // The OpenMP loop bodies sit in memref.alloca_scope regions, which must be
   // inlined (memref to LLVM) while they are still single blocks.
   if (settings.parallel &&
-      failed(addPipeline(pm,
-                         "convert-scf-to-openmp,"
-                         "func.func(gather-expand-strided-metadata,lower-affine),"
-                         "finalize-memref-to-llvm",
-                         errorStream)))
+      failed(
+          addPipeline(pm,
+                      "convert-scf-to-openmp,"
+                      "func.func(gather-expand-strided-metadata,lower-affine),"
+                      "finalize-memref-to-llvm",
+                      errorStream)))
     return failure();
   // Everything else goes to the LLVM dialect in one conversion
   // (gather-convert-to-llvm: upstream convert-to-llvm's patterns for arith,

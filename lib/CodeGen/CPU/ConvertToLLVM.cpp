@@ -49,14 +49,17 @@ struct FunctionNeeds {
 /// apart from the ops `addsSymbols` names. Ops of other dialects are left
 /// alone by the per-function step only if they are of `func`.
 bool isKnownDialect(StringRef name) {
-  static const StringRef known[] = {"arith",  "builtin", "cf", "func", "index", "llvm",
-                                    "math",  "memref", "ub",   "vector"};
+  static const StringRef known[] = {"arith", "builtin", "cf",   "func",
+                                    "index", "llvm",    "math", "memref",
+                                    "ub",    "vector"};
   return llvm::is_contained(known, name);
 }
 
 /// Whether the lowering of `op` (of a known dialect) can add a symbol to the
 /// module: a print function, an assertion message.
-bool addsSymbols(Operation *op) { return isa<vector::PrintOp, cf::AssertOp>(op); }
+bool addsSymbols(Operation *op) {
+  return isa<vector::PrintOp, cf::AssertOp>(op);
+}
 
 FunctionNeeds getNeeds(func::FuncOp func) {
   FunctionNeeds needs;
@@ -152,8 +155,8 @@ LogicalResult convertFunctions(MLIRContext *context,
     Block *body = &wrapper->getRegion(0).front();
     for (Operation &op : *body)
       converted.insert(&op);
-    wrapper->getBlock()->getOperations().splice(
-        wrapper->getIterator(), body->getOperations());
+    wrapper->getBlock()->getOperations().splice(wrapper->getIterator(),
+                                                body->getOperations());
     wrapper->erase();
   }
   return result;
@@ -163,9 +166,8 @@ LogicalResult convertFunctions(MLIRContext *context,
 /// `needs` calls, as the lowering would, and returns the declaration of
 /// `memrefCopy` when this call added it (it is unused when every copy is
 /// contiguous and becomes a `memcpy`).
-FailureOr<LLVM::LLVMFuncOp> declareRuntime(ModuleOp module,
-                                           const FunctionNeeds &needs,
-                                           Type indexType) {
+FailureOr<LLVM::LLVMFuncOp>
+declareRuntime(ModuleOp module, const FunctionNeeds &needs, Type indexType) {
   OpBuilder builder(module.getContext());
   if ((needs.malloc &&
        failed(LLVM::lookupOrCreateMallocFn(builder, module, indexType))) ||
@@ -216,8 +218,7 @@ struct GatherConvertToLLVMPass
           declareRuntime(module, all, indexType);
       SmallVector<Operation *> roots(bodies.begin(), bodies.end());
       if (failed(copyFn) ||
-          failed(convertInParallel(&getContext(), roots,
-                                   Patterns::AllButFunc)))
+          failed(convertInParallel(&getContext(), roots, Patterns::AllButFunc)))
         return signalPassFailure();
       if (*copyFn && !calls(copying, *copyFn))
         copyFn->erase();

@@ -37,8 +37,7 @@ struct GatherExpandStridedMetadataPass
     // Not converging within one sweep is no error: the IR is valid after
     // any number of rewrites, and the later conversion to LLVM reports a
     // view left behind.
-    (void)applyPatternsGreedily(getOperation()->getRegion(0), patterns,
-                                config);
+    (void)applyPatternsGreedily(getOperation()->getRegion(0), patterns, config);
   }
 
   FrozenRewritePatternSet patterns;
