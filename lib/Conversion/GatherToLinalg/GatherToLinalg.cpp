@@ -39,6 +39,8 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/Threading.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -697,7 +699,24 @@ struct ConvertGatherToLinalgPass
     options.inlineMaxBytes = inlineMaxBytes;
     RewritePatternSet patterns(ctx);
     populateGatherToLinalgPatterns(patterns, options);
-    if (failed(applyPartialConversion(module, target, std::move(patterns))) ||
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    // The ops of the module that hold gathers (functions, mostly) are
+    // lowered in parallel: the patterns change nothing outside the gather
+    // they rewrite; the report functions and strings that the module gets
+    // are made afterwards, for all of it. A gather in the module's own body
+    // (which lowering it changes) makes the module the one root.
+    SmallVector<Operation *> roots;
+    for (Operation &op : module.getOps())
+      if (op.walk([](GatherOp) { return WalkResult::interrupt(); })
+              .wasInterrupted())
+        roots.push_back(&op);
+    if (llvm::any_of(roots, [](Operation *op) { return isa<GatherOp>(op); }))
+      roots.assign({module.getOperation()});
+    if (failed(failableParallelForEach(ctx, roots,
+                                       [&](Operation *root) {
+                                         return applyPartialConversion(
+                                             root, target, frozen);
+                                       })) ||
         failed(addGatherReportFunctions(module)))
       signalPassFailure();
   }
