@@ -707,8 +707,9 @@ struct ConvertGatherToLinalgPass
     // (which lowering it changes) makes the module the one root.
     SmallVector<Operation *> roots;
     for (Operation &op : module.getOps())
-      if (op.walk([](GatherOp) { return WalkResult::interrupt(); })
-              .wasInterrupted())
+      if (op.walk([](GatherOp) {
+              return WalkResult::interrupt();
+            }).wasInterrupted())
         roots.push_back(&op);
     if (llvm::any_of(roots, [](Operation *op) { return isa<GatherOp>(op); }))
       roots.assign({module.getOperation()});
