@@ -50,7 +50,7 @@ touch "$fuzz/.start"
 # The sanitizer reports of the forked jobs go to files in $fuzz/reports
 # (the job logs, with the stacks, are deleted when a job ends).
 mkdir -p "$fuzz/reports"
-export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:log_path=$fuzz/reports/asan
+export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:allow_user_poisoning=0:log_path=$fuzz/reports/asan
 export UBSAN_OPTIONS=abort_on_error=1:halt_on_error=1:print_stacktrace=1:log_path=$fuzz/reports/ubsan
 export ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-22/bin/llvm-symbolizer
 export LSAN_OPTIONS=suppressions=$root/cmake/lsan-suppressions.txt

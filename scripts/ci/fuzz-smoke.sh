@@ -74,7 +74,7 @@ if [ "${GATHER_FUZZ_SMOKE_LIBFUZZER:-0}" = 1 ] &&
     cp "$work/seed/$f" "$work/small/"
   done
   runtime=$(clang++-22 -print-runtime-dir)/libclang_rt.asan-x86_64.so
-  if LD_PRELOAD=$runtime ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 \
+  if LD_PRELOAD=$runtime ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:allow_user_poisoning=0 \
     UBSAN_OPTIONS=abort_on_error=1:halt_on_error=1:print_stacktrace=1 \
     LSAN_OPTIONS=suppressions=$root/cmake/lsan-suppressions.txt \
     timeout 50 "$sanitize/bin/gather-fuzz" -max_total_time=15 -timeout=30 \

@@ -73,7 +73,16 @@ fi
 
 # A report aborts (so that `not` in a RUN line cannot hide it); leaks are
 # checked, with the suppressions for libMLIR/libLLVM internals only.
-export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:symbolize=1
+# allow_user_poisoning=0: LLVM's BumpPtrAllocator poisons the free part of
+# each new slab only where it is compiled with ASan. The MLIR context's
+# storage allocators are filled both by this project's instrumented code
+# (its attributes) and by the uninstrumented Debian libMLIR (StringAttr,
+# types), so libMLIR writes into a slab this code poisoned and ASan reports
+# use-after-poison in memory that was correctly allocated (seen in
+# parallel passes: 12 of 30 runs of Integration/Checks/declared_sizes.mlir
+# under --gather-to-atb, none with one thread or without user poisoning).
+# Heap and stack checks stay on; the project does no poisoning of its own.
+export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:symbolize=1:allow_user_poisoning=0
 export UBSAN_OPTIONS=abort_on_error=1:halt_on_error=1:print_stacktrace=1
 export LSAN_OPTIONS=suppressions=$root/cmake/lsan-suppressions.txt:print_suppressions=0
 export ASAN_SYMBOLIZER_PATH=$llvm/bin/llvm-symbolizer
