@@ -233,11 +233,13 @@ static void addGatherToLinalg(OpPassManager &pm, const CPUSettings &settings) {
   pm.addPass(createConvertGatherToLinalg(convertOptions));
 }
 
-/// The greedy rewrite settings of the pipelines' canonicalizations: one
-/// sweep. The driver's worklist already carries each sweep to the fixed
-/// point of the patterns; the second sweep the default allows only confirms
-/// it, at the cost of the first on large modules (on the modules of
-/// `gather-bench --compile-scaling` the lowered code is the same).
+/// The greedy rewrite settings of the late canonicalization: one sweep (the
+/// one in the deallocation steps says `max-iterations=1` in its pipeline
+/// text for the same reason). The driver's worklist already carries each
+/// sweep to the fixed point of the patterns; the second sweep the default
+/// allows only confirms it, at the cost of the first on large modules (on
+/// the modules of `gather-bench --compile-scaling` the lowered code is the
+/// same).
 static GreedyRewriteConfig getOneSweepConfig() {
   GreedyRewriteConfig config;
   config.setMaxIterations(1);

@@ -38,16 +38,18 @@ namespace {
 
 /// What the ops of one function need from the module.
 struct FunctionNeeds {
-  /// Whether an op's lowering may add a symbol other than malloc and free.
-  bool addsSymbols = false;
+  /// Whether an op's lowering may add a symbol that is not declared up front
+  /// (malloc, free, memrefCopy are): the function waits for the module step.
+  bool waitsForModule = false;
   bool malloc = false;
   bool free = false;
   bool copy = false;
 };
 
 /// The dialects whose ops convert without adding symbols to the module,
-/// apart from the ops `addsSymbols` names. Ops of other dialects are left
-/// alone by the per-function step only if they are of `func`.
+/// apart from the ops `addsSymbols` names (`func` ops are left to the step
+/// that converts the functions). A function with an op of another dialect
+/// waits for the module step.
 bool isKnownDialect(StringRef name) {
   static const StringRef known[] = {"arith", "builtin", "cf",   "func",
                                     "index", "llvm",    "math", "memref",
@@ -69,7 +71,7 @@ FunctionNeeds getNeeds(func::FuncOp func) {
     Dialect *dialect = op->getDialect();
     if (!dialect || !isKnownDialect(dialect->getNamespace()) ||
         addsSymbols(op)) {
-      needs.addsSymbols = true;
+      needs.waitsForModule = true;
       return WalkResult::interrupt();
     }
     needs.malloc |= isa<memref::AllocOp>(op);
@@ -206,8 +208,10 @@ struct GatherConvertToLLVMPass
     SmallVector<func::FuncOp> bodies, copying;
     FunctionNeeds all;
     for (auto func : module.getOps<func::FuncOp>()) {
+      if (func.isExternal())
+        continue;
       FunctionNeeds needs = getNeeds(func);
-      if (func.isExternal() || needs.addsSymbols)
+      if (needs.waitsForModule)
         continue;
       bodies.push_back(func);
       if (needs.copy)

@@ -681,12 +681,26 @@ struct ConvertGatherToLinalgPass
     ModuleOp module = getOperation();
     if (boundsCheck != BoundsCheck::None && failed(checkReportSymbols(module)))
       return signalPassFailure();
+    // The ops of the module that hold gathers (functions, mostly) are
+    // lowered in parallel: the patterns change nothing outside the gather
+    // they rewrite; the report functions and strings that the module gets
+    // are made afterwards, for all of it. A gather in the module's own body
+    // (which lowering it changes) makes the module the one root.
     bool lowerable = true;
-    module.walk([&](GatherOp op) {
-      lowerable &= succeeded(checkGatherSizesLowerable(op));
-    });
+    SmallVector<Operation *> roots;
+    for (Operation &op : module.getOps()) {
+      bool holdsGather = false;
+      op.walk([&](GatherOp gather) {
+        holdsGather = true;
+        lowerable &= succeeded(checkGatherSizesLowerable(gather));
+      });
+      if (holdsGather)
+        roots.push_back(&op);
+    }
     if (!lowerable)
       return signalPassFailure();
+    if (llvm::any_of(roots, [](Operation *op) { return isa<GatherOp>(op); }))
+      roots.assign({module.getOperation()});
 
     ConversionTarget target(*ctx);
     target.addIllegalDialect<GatherDialect>();
@@ -700,19 +714,6 @@ struct ConvertGatherToLinalgPass
     RewritePatternSet patterns(ctx);
     populateGatherToLinalgPatterns(patterns, options);
     FrozenRewritePatternSet frozen(std::move(patterns));
-    // The ops of the module that hold gathers (functions, mostly) are
-    // lowered in parallel: the patterns change nothing outside the gather
-    // they rewrite; the report functions and strings that the module gets
-    // are made afterwards, for all of it. A gather in the module's own body
-    // (which lowering it changes) makes the module the one root.
-    SmallVector<Operation *> roots;
-    for (Operation &op : module.getOps())
-      if (op.walk([](GatherOp) {
-              return WalkResult::interrupt();
-            }).wasInterrupted())
-        roots.push_back(&op);
-    if (llvm::any_of(roots, [](Operation *op) { return isa<GatherOp>(op); }))
-      roots.assign({module.getOperation()});
     if (failed(failableParallelForEach(ctx, roots,
                                        [&](Operation *root) {
                                          return applyPartialConversion(
