@@ -59,7 +59,8 @@ hand-written C++ and the generic lowering (see bench/README.md).
   --small-calls N          calls per timed sample for W4 (2000)
   --variant LABEL:OPTIONS  one more variant of ours with OPTIONS appended to
                            its gather-to-llvm options, for A/B runs (may
-                           be repeated), e.g. "nosign:sign-check=false"
+                           be repeated), e.g. "nosign:sign-check=false";
+                           with --dynamic also on the dynamic types
   --unsigned-indices       declare the indices ui32/ui64 (no wrap; W5 skipped)
   --dynamic ids|all        also time ours and (c) with the measured function's
                            index sizes (ids) or every size (all) dynamic

@@ -95,8 +95,8 @@ struct RatioRow {
 
 /// The compiled variants of `w`: ours with each bounds check, the
 /// `--variant`s, ours with parallel=true, and (c) the generic lowering; with
-/// `--dynamic`, ours and (c) again with the measured function's sizes
-/// dynamic; with `--idiom`, ours on the linalg idiom for each of these type
+/// `--dynamic`, ours, the `--variant`s and (c) again with the measured
+/// function's sizes dynamic; with `--idiom`, ours on the linalg idiom for each of these type
 /// modes. Add a compiled variant here.
 std::vector<CompiledSpec> getCompiledSpecs(const Workload &w,
                                            const BenchOptions &options) {
@@ -134,10 +134,15 @@ std::vector<CompiledSpec> getCompiledSpecs(const Workload &w,
     std::string suffix = dynamic == DynamicSizes::None
                              ? ""
                              : (" dyn-" + getDynamicSizesName(dynamic)).str();
-    if (dynamic != DynamicSizes::None)
+    if (dynamic != DynamicSizes::None) {
       specs.push_back({"ours (" + first + ")" + suffix + mark,
                        VariantKind::Ours, module(dynamic, false),
                        text(first, "slices"), dynamic});
+      for (const auto &[label, extra] : options.variants)
+        specs.push_back({"ours (" + first + ")" + suffix + " " + label + mark,
+                         VariantKind::Ours, module(dynamic, false),
+                         text(first, "slices " + extra), dynamic});
+    }
     if (options.idiom)
       specs.push_back({"idiom (" + first + ")" + suffix + mark,
                        VariantKind::Ours, module(dynamic, true),

@@ -375,6 +375,7 @@ static CPUSettings getCPUSettings(const Options &options) {
   copies.prefetchLocality = options.prefetchLocality;
   copies.nontemporalThreshold = options.nontemporalThreshold;
   copies.vectorBytes = options.sliceVectorBytes;
+  copies.maskedTails = options.maskedTails;
   copies.inlinePrefetchDistance = options.inlinePrefetchDistance;
   copies.clampPrefetch = options.sliceClampPrefetch;
   copies.parallel = options.parallel;

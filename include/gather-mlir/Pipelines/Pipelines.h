@@ -156,6 +156,12 @@ struct GatherCPUPipelineOptions : public PassPipelineOptions<Derived> {
       llvm::cl::desc("Bytes moved by one vector load/store of a slice copy "
                      "(0: from the target)"),
       llvm::cl::init(sliceCopyDefaults().vectorBytes)};
+  Option<int64_t> maskedTails{
+      *this, "masked-tails",
+      llvm::cl::desc("Tails of slice rows: masked vectors (1), overlapping "
+                     "unmasked vectors (0), or what the target does fast "
+                     "(-1)"),
+      llvm::cl::init(sliceCopyDefaults().maskedTails)};
   Option<int64_t> inlinePrefetchDistance{
       *this, "inline-prefetch-distance",
       llvm::cl::desc("inline-copy form: loop iterations ahead whose row is "

@@ -39,6 +39,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -368,16 +369,157 @@ struct RowCopy {
   /// stores.
   Value dstAddress;
   int64_t alignment = 64;
+  /// Tails with masked vectors (else with overlapping unmasked ones).
+  bool masked = true;
 };
 
-/// Copies the vector at `offset` of the row.
-void copyVector(OpBuilder &b, Location loc, const RowCopy &row, Value offset) {
-  Value from = arith::AddIOp::create(b, loc, row.srcStart, offset);
-  Value to = arith::AddIOp::create(b, loc, row.dstStart, offset);
-  Value v = vector::LoadOp::create(b, loc, row.vectorType, row.srcFlat,
-                                   ValueRange{from});
-  storeVector(b, loc, v, row.dstFlat, to, row.nontemporal, row.alignment,
-              row.dstAddress);
+/// Copies the vector at `offset` of the row (of `lanes` lanes; 0: the
+/// row's vector type).
+void copyVector(OpBuilder &b, Location loc, const RowCopy &row, Value offset,
+                int64_t lanes = 0) {
+  Value from = b.createOrFold<arith::AddIOp>(loc, row.srcStart, offset);
+  Value to = b.createOrFold<arith::AddIOp>(loc, row.dstStart, offset);
+  VectorType type =
+      lanes == 0 ? row.vectorType
+                 : VectorType::get({lanes}, row.vectorType.getElementType());
+  Value v =
+      vector::LoadOp::create(b, loc, type, row.srcFlat, ValueRange{from});
+  storeVector(b, loc, v, row.dstFlat, to, row.nontemporal && lanes == 0,
+              row.alignment, row.dstAddress);
+}
+
+/// Copies the `width` elements at `offset` and the `width` ending at
+/// `offset + count` (the same ones when `count` is `width`).
+void copyOverlappingPair(OpBuilder &b, Location loc, const RowCopy &row,
+                         Value offset, Value count, int64_t width) {
+  copyVector(b, loc, row, offset, width);
+  if (isConstantIntValue(count, width))
+    return;
+  Value end = b.createOrFold<arith::AddIOp>(loc, offset, count);
+  Value widthValue = arith::ConstantIndexOp::create(b, loc, width);
+  copyVector(b, loc, row, b.createOrFold<arith::SubIOp>(loc, end, widthValue),
+             width);
+}
+
+/// Copies the `count` elements at `offset` of the row, `0 <= count <
+/// lanes`, with unmasked vectors: for the largest power of two `w` below
+/// the row's lane count with `w <= count`, the `w` elements at `offset` and
+/// the `w` ending at its end. A constant `count` takes straight-line code,
+/// a run-time one a chain of `scf.if` on `count >= w`.
+void copyShortUnmasked(OpBuilder &b, Location loc, const RowCopy &row,
+                       Value offset, Value count) {
+  int64_t lanes = row.vectorType.getNumElements();
+  if (std::optional<int64_t> constant = getConstantIntValue(count)) {
+    if (*constant > 0)
+      copyOverlappingPair(b, loc, row, offset, count,
+                          llvm::bit_floor(static_cast<uint64_t>(*constant)));
+    return;
+  }
+  std::function<void(OpBuilder &, Location, int64_t)> level =
+      [&](OpBuilder &nb, Location l, int64_t width) {
+        if (width == 0)
+          return;
+        Value atLeast = arith::CmpIOp::create(
+            nb, l, arith::CmpIPredicate::sge, count,
+            arith::ConstantIndexOp::create(nb, l, width));
+        auto ifOp = scf::IfOp::create(nb, l, atLeast, /*withElseRegion=*/true);
+        OpBuilder::InsertionGuard guard(nb);
+        nb.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        // Below two elements the count is one.
+        if (width == 1)
+          copyVector(nb, l, row, offset, 1);
+        else
+          copyOverlappingPair(nb, l, row, offset, count, width);
+        nb.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+        level(nb, l, width / 2);
+      };
+  level(b, loc, lanes / 2);
+}
+
+/// Copies the elements of a row of `rowElements` elements from `whole` on
+/// (the elements after its whole vectors, fewer than a vector) with
+/// unmasked vectors: the vector ending at the row's end when the row holds
+/// a whole vector, copyShortUnmasked otherwise.
+void copyTailUnmasked(OpBuilder &b, Location loc, const RowCopy &row,
+                      Value whole) {
+  int64_t lanes = row.vectorType.getNumElements();
+  Value laneCount = arith::ConstantIndexOp::create(b, loc, lanes);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  auto emitOverlap = [&](OpBuilder &nb, Location l) {
+    copyVector(nb, l, row,
+               nb.createOrFold<arith::SubIOp>(l, row.rowElements, laneCount));
+  };
+  if (std::optional<int64_t> staticRow = getConstantIntValue(row.rowElements)) {
+    if (*staticRow % lanes == 0)
+      return;
+    if (*staticRow >= lanes)
+      emitOverlap(b, loc);
+    else
+      copyShortUnmasked(b, loc, row, zero, row.rowElements);
+    return;
+  }
+  Value rest = arith::SubIOp::create(b, loc, row.rowElements, whole);
+  Value hasRest =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, rest, zero);
+  Value hasVector = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                          row.rowElements, laneCount);
+  scf::IfOp::create(b, loc, hasRest, [&](OpBuilder &nb, Location l) {
+    scf::IfOp::create(
+        nb, l, hasVector,
+        [&](OpBuilder &tb, Location tl) {
+          emitOverlap(tb, tl);
+          scf::YieldOp::create(tb, tl);
+        },
+        [&](OpBuilder &eb, Location el) {
+                        copyShortUnmasked(eb, el, row, zero, row.rowElements);
+                        scf::YieldOp::create(eb, el);
+                      });
+    scf::YieldOp::create(nb, l);
+  });
+}
+
+/// Copies a row of a run-time length of at most `maxElements` elements
+/// with unmasked vectors and no loop: rows of at least a vector take pairs
+/// of vectors, pair `j` the vector at `j * lanes` and the one ending
+/// `j * lanes` before the row's end, pair `j > 0` only when the row is
+/// longer than `2 * j * lanes` (then pairs `0..j` cover it); shorter rows
+/// copyShortUnmasked.
+void copyBoundedRowUnmasked(OpBuilder &b, Location loc, const RowCopy &row,
+                            int64_t maxElements) {
+  int64_t lanes = row.vectorType.getNumElements();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  std::function<void(OpBuilder &, Location, int64_t)> pair =
+      [&](OpBuilder &nb, Location l, int64_t j) {
+        Value front = arith::ConstantIndexOp::create(nb, l, j * lanes);
+        copyVector(nb, l, row, front);
+        if (maxElements > lanes) {
+          Value back = arith::ConstantIndexOp::create(nb, l, (j + 1) * lanes);
+          copyVector(nb, l, row,
+                     nb.createOrFold<arith::SubIOp>(l, row.rowElements, back));
+        }
+        if (2 * (j + 1) * lanes >= maxElements)
+          return;
+        Value longer = arith::CmpIOp::create(
+            nb, l, arith::CmpIPredicate::ugt, row.rowElements,
+            arith::ConstantIndexOp::create(nb, l, 2 * (j + 1) * lanes));
+        scf::IfOp::create(nb, l, longer, [&](OpBuilder &tb, Location tl) {
+          pair(tb, tl, j + 1);
+          scf::YieldOp::create(tb, tl);
+        });
+      };
+  Value hasVector = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::uge, row.rowElements,
+      arith::ConstantIndexOp::create(b, loc, lanes));
+  scf::IfOp::create(
+      b, loc, hasVector,
+      [&](OpBuilder &nb, Location l) {
+        pair(nb, l, 0);
+        scf::YieldOp::create(nb, l);
+      },
+      [&](OpBuilder &nb, Location l) {
+        copyShortUnmasked(nb, l, row, zero, row.rowElements);
+        scf::YieldOp::create(nb, l);
+      });
 }
 
 /// Copies the `rest` elements of the row from `offset` on with one masked
@@ -434,6 +576,10 @@ Value emitBlockVectors(OpBuilder &b, Location loc, const RowCopy &row) {
 void emitBlockTail(OpBuilder &b, Location loc, const RowCopy &row,
                    Value whole) {
   int64_t lanes = row.vectorType.getNumElements();
+  if (!row.masked) {
+    copyTailUnmasked(b, loc, row, whole);
+    return;
+  }
   if (std::optional<int64_t> staticRow = getConstantIntValue(row.rowElements)) {
     if (*staticRow % lanes != 0)
       copyElements(b, loc, row, whole, row.rowElements);
@@ -476,6 +622,13 @@ void emitInlineTail(OpBuilder &b, Location loc, const RowCopy &row,
   auto constant = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
+  if (!row.masked) {
+    if (maxElements && !getConstantIntValue(row.rowElements))
+      copyBoundedRowUnmasked(b, loc, row, *maxElements);
+    else
+      copyTailUnmasked(b, loc, row, whole);
+    return;
+  }
   std::optional<int64_t> staticRow = getConstantIntValue(row.rowElements);
   if (staticRow) {
     if (*staticRow % lanes != 0)
@@ -532,6 +685,9 @@ static std::optional<int64_t> getStaticTripCount(scf::ForallOp forall) {
 struct CopyParams {
   int64_t vectorBytes, prefetchDistance, inlinePrefetchDistance, prefetchBytes,
       prefetchLocality, nontemporalThreshold, parallelThreshold;
+  /// Row tails take masked vectors for elements of at least this many bits
+  /// (0: never).
+  int64_t minMaskedElementBits;
   bool clampPrefetch, parallel;
 };
 
@@ -779,6 +935,8 @@ void SliceCopyLowering::emitRowLoops(CopyPlan &plan, GatherForm form,
     row.rowElements = plan.rowElements;
     row.dstAddress = dstAddress;
     row.alignment = params.vectorBytes;
+    row.masked = params.minMaskedElementBits > 0 &&
+                 plan.elementBytes * 8 >= params.minMaskedElementBits;
     int64_t lanes =
         std::max<int64_t>(1, params.vectorBytes / plan.elementBytes);
     if (!plan.scalarOnly)
@@ -1037,7 +1195,9 @@ struct GatherLowerSliceCopiesPass
         failed(checkOptionInRange(op, pass, "parallel-threshold",
                                   parallelThreshold, 0, max)) ||
         failed(checkOptionInRange(op, pass, "prefetch-locality",
-                                  prefetchLocality, -1, 3)))
+                                  prefetchLocality, -1, 3)) ||
+        failed(checkOptionInRange(op, pass, "masked-tails", maskedTails, -1,
+                                  1)))
       return failure();
     CopyParams params;
     params.vectorBytes = vectorBytes == 0 ? target->vectorBytes : vectorBytes;
@@ -1053,6 +1213,9 @@ struct GatherLowerSliceCopiesPass
     params.prefetchLocality = prefetchLocality < 0
                                   ? target->slicePrefetchLocality
                                   : static_cast<int64_t>(prefetchLocality);
+    params.minMaskedElementBits = maskedTails < 0
+                                      ? target->minMaskedElementBits
+                                      : (maskedTails == 1 ? 1 : 0);
     params.nontemporalThreshold = nontemporalThreshold;
     params.parallelThreshold = parallelThreshold;
     params.clampPrefetch = clampPrefetch;

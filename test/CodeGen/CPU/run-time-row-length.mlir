@@ -1,40 +1,106 @@
 // Slices whose length is known only at run time: the copy is chosen by the
 // row's bytes, from the target's vector width. Rows of at most one vector
-// take one masked vector and one prefetch, rows of at most four vectors
-// four masked vectors and a prefetch per cache line of the bound (no loop), longer rows the block copy (a vector loop
-// and a masked tail). AVX-512 (znver5): 64 and 256 bytes; AVX2 (znver3):
-// 32 and 128 bytes.
+// take one prefetch, rows of at most four vectors a prefetch per cache line
+// of the bound (no loop), longer rows the block copy (a vector loop and a
+// tail). AVX-512 (znver5): 64 and 256 bytes, the short rows and the tail in
+// masked vectors (one, four). AVX2 (znver3): 32 and 128 bytes, no masked
+// moves: a row of at least a vector takes pairs of unmasked vectors, the one
+// at its start and the one ending at its end, and a second pair (the vector
+// after the first, the one ending a vector before the end) only when longer
+// than two vectors; shorter rows take two overlapping 4-, 2- or 1-lane
+// vectors; the block copy's tail is the vector ending at the row's end.
 // RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver5" | FileCheck %s --check-prefixes=CHECK,AVX512
 // RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3" | FileCheck %s --check-prefixes=CHECK,AVX2
+// RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3 masked-tails=1" | FileCheck %s --check-prefixes=CHECK,MASKED2
 
 // CHECK-LABEL: func.func @rows
 // AVX512:        %[[SHORT:.*]] = arith.cmpi ule, %{{.*}}, %c256 : index
 // AVX2:          %[[SHORT:.*]] = arith.cmpi ule, %{{.*}}, %c128 : index
+// MASKED2:       %[[SHORT:.*]] = arith.cmpi ule, %{{.*}}, %c128 : index
 // CHECK:         scf.if %[[SHORT]] {
 // AVX512:          %[[ONE:.*]] = arith.cmpi ule, %{{.*}}, %c64 : index
 // AVX2:            %[[ONE:.*]] = arith.cmpi ule, %{{.*}}, %c32 : index
+// MASKED2:         %[[ONE:.*]] = arith.cmpi ule, %{{.*}}, %c32 : index
 // CHECK:           scf.if %[[ONE]] {
 // CHECK:             scf.forall
 // CHECK:               memref.prefetch
 // CHECK-NOT:           memref.prefetch
 // CHECK-NOT:           scf.for
-// CHECK:               vector.maskedstore
-// CHECK-NOT:           vector.maskedstore
+// AVX512:              vector.maskedstore
+// AVX512-NOT:          vector.maskedstore
+// MASKED2:             vector.maskedstore
+// MASKED2-NOT:         vector.maskedstore
+// AVX2-NOT:            vector.masked
+// AVX2:                %[[HAS:.*]] = arith.cmpi uge, %[[N:.*]], %c8 : index
+// AVX2-NEXT:           scf.if %[[HAS]] {
+// AVX2-NEXT:             vector.load {{.*}} vector<8xf32>
+// AVX2-NEXT:             vector.store {{.*}} vector<8xf32>
+// AVX2-NEXT:           } else {
+// AVX2-NEXT:             %[[FOUR:.*]] = arith.cmpi sge, %[[N]], %c4 : index
+// AVX2-NEXT:             scf.if %[[FOUR]] {
+// AVX2-COUNT-2:            vector.store {{.*}} vector<4xf32>
+// AVX2:                  } else {
+// AVX2:                    arith.cmpi sge, %[[N]], %c2 : index
+// AVX2-COUNT-2:            vector.store {{.*}} vector<2xf32>
+// AVX2:                    arith.cmpi sge, %[[N]], %c1 : index
+// AVX2-NEXT:               scf.if
+// AVX2-NEXT:                 vector.load {{.*}} vector<1xf32>
+// AVX2-NEXT:                 vector.store {{.*}} vector<1xf32>
+// AVX2-NEXT:               }
+// AVX2-NOT:            vector.masked
 // CHECK:             } {gather.form = #gather.form<"inline-copy">}
 // CHECK:           } else {
 // CHECK:             scf.forall
 // AVX512-COUNT-4:      memref.prefetch
 // AVX2-COUNT-2:        memref.prefetch
+// MASKED2-COUNT-2:     memref.prefetch
 // CHECK-NOT:           memref.prefetch
 // CHECK-NOT:           scf.for
-// CHECK-COUNT-4:       vector.maskedstore
-// CHECK-NOT:           vector.maskedstore
+// AVX512-COUNT-4:      vector.maskedstore
+// AVX512-NOT:          vector.maskedstore
+// MASKED2-COUNT-4:     vector.maskedstore
+// MASKED2-NOT:         vector.maskedstore
+// AVX2-NOT:            vector.masked
+// AVX2:                %[[HAS:.*]] = arith.cmpi uge, %[[N:.*]], %c8 : index
+// AVX2-NEXT:           scf.if %[[HAS]] {
+// AVX2-NEXT:             %[[V0:.*]] = vector.load %{{.*}}[%[[S:.*]]] : memref<?xf32>, vector<8xf32>
+// AVX2-NEXT:             vector.store %[[V0]], %{{.*}}[%[[D:.*]]] : memref<?xf32>, vector<8xf32>
+// AVX2-NEXT:             %[[BACK:.*]] = arith.subi %[[N]], %c8 : index
+// AVX2-NEXT:             arith.addi %[[S]], %[[BACK]]
+// AVX2-NEXT:             arith.addi %[[D]], %[[BACK]]
+// AVX2-NEXT:             vector.load
+// AVX2-NEXT:             vector.store
+// AVX2-NEXT:             %[[LONG:.*]] = arith.cmpi ugt, %[[N]], %c16 : index
+// AVX2-NEXT:             scf.if %[[LONG]] {
+// AVX2-NEXT:               arith.addi %[[S]], %c8
+// AVX2-NEXT:               arith.addi %[[D]], %c8
+// AVX2-NEXT:               vector.load
+// AVX2-NEXT:               vector.store
+// AVX2-NEXT:               %[[BACK2:.*]] = arith.subi %[[N]], %c16 : index
+// AVX2-NEXT:               arith.addi %[[S]], %[[BACK2]]
+// AVX2-NEXT:               arith.addi %[[D]], %[[BACK2]]
+// AVX2-NEXT:               vector.load
+// AVX2-NEXT:               vector.store
+// AVX2-NEXT:             }
+// AVX2-NEXT:           } else {
+// AVX2-NOT:            vector.masked
 // CHECK:             } {gather.form = #gather.form<"inline-copy">}
 // CHECK:         } else {
 // CHECK:           scf.forall
 // CHECK:             scf.for
 // CHECK:               vector.load
-// CHECK:             vector.maskedstore
+// AVX512:            vector.maskedstore
+// MASKED2:           vector.maskedstore
+// AVX2-NOT:          vector.masked
+// AVX2:              %[[REST:.*]] = arith.cmpi ne
+// AVX2-NEXT:         %[[HASV:.*]] = arith.cmpi uge, %[[N:.*]], %c8 : index
+// AVX2-NEXT:         scf.if %[[REST]] {
+// AVX2-NEXT:           scf.if %[[HASV]] {
+// AVX2-NEXT:             %[[LAST:.*]] = arith.subi %[[N]], %c8 : index
+// AVX2:                  vector.load {{.*}} vector<8xf32>
+// AVX2-NEXT:             vector.store {{.*}} vector<8xf32>
+// AVX2-NEXT:           } else {
+// AVX2-NOT:          vector.masked
 // CHECK:           } {gather.form = #gather.form<"block-copy">}
 func.func @rows(%d: tensor<?x?xf32>, %i: tensor<?xi64>, %out: memref<?x?xf32>) {
   %r = gather.gather %d[%i] : tensor<?x?xf32>, tensor<?xi64>

@@ -12,9 +12,11 @@
 // RUN:   | gather-opt --gather-to-llvm \
 // RUN:   | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: gather-opt %s --transform-preload-library=transform-library-paths=%p/Inputs/tiling-schedule.mlir --transform-interpreter --canonicalize \
-// RUN:   | gather-opt --gather-to-affine | FileCheck %s --check-prefix=AFFINE
+// RUN:   | gather-opt --gather-to-affine=target-cpu=znver5 | FileCheck %s --check-prefix=AFFINE
 // RUN: gather-opt %s --transform-preload-library=transform-library-paths=%p/Inputs/tiling-schedule.mlir --transform-interpreter --canonicalize \
-// RUN:   | gather-opt --gather-to-llvm | FileCheck %s --check-prefix=LLVM
+// RUN:   | gather-opt --gather-to-llvm=target-cpu=znver5 | FileCheck %s --check-prefix=LLVM
+// RUN: gather-opt %s --transform-preload-library=transform-library-paths=%p/Inputs/tiling-schedule.mlir --transform-interpreter --canonicalize \
+// RUN:   | gather-opt --gather-to-affine=target-cpu=znver3 | FileCheck %s --check-prefix=AVX2
 
 // Partial tiles (Inputs/tiling-schedule-partial.mlir) through gather-to-llvm:
 // RUN: gather-opt %s --transform-preload-library=transform-library-paths=%p/Inputs/tiling-schedule-partial.mlir --transform-interpreter --canonicalize \
@@ -53,6 +55,21 @@
 // AFFINE-NOT:     memref.copy
 // AFFINE-NOT:     memref.alloc() {{.*}} : memref<1x3x5xf32>
 // AFFINE:         return %[[OUT]]
+
+// Without AVX-512 (znver3: 8-lane vectors, no fast masked moves) the
+// 5-element rows are two overlapping unmasked 4-lane vectors, elements 0-3
+// and 1-4.
+// AVX2-LABEL: func.func @consumer
+// AVX2-NOT:     vector.masked
+// AVX2:         scf.forall (%{{.*}}) in (3) {
+// AVX2:           %[[V0:.*]] = vector.load %{{.*}}[%[[FROM0:.*]]] : memref<?xf32>, vector<4xf32>
+// AVX2:           vector.store %[[V0]], %{{.*}}[%[[TO0:.*]]] : memref<?xf32>, vector<4xf32>
+// AVX2:           %[[FROM1:.*]] = arith.addi %[[FROM0]], %c1
+// AVX2:           %[[TO1:.*]] = arith.addi %[[TO0]], %c1
+// AVX2:           %[[V1:.*]] = vector.load %{{.*}}[%[[FROM1]]] : memref<?xf32>, vector<4xf32>
+// AVX2:           vector.store %[[V1]], %{{.*}}[%[[TO1]]] : memref<?xf32>, vector<4xf32>
+// AVX2-NOT:     vector.masked
+// AVX2:         return
 
 // In the LLVM dialect no tile copies through the library or memcpy.
 // LLVM-NOT:     memrefCopy

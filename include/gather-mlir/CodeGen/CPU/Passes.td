@@ -67,9 +67,15 @@ def GatherLowerSliceCopies
     the table only with `clamp-prefetch`: a prefetch never faults). Tables
     smaller than 1 MiB get no prefetch.
 
-    `vector-bytes` and `prefetch-locality` default to the values of the
-    target CPU (`target-cpu`, the host by default: 64-byte vectors with
-    AVX-512, 32 with AVX2; see docs/Performance.md).
+    `vector-bytes`, `prefetch-locality` and `masked-tails` default to the
+    values of the target CPU (`target-cpu`, the host by default: 64-byte
+    vectors with AVX-512, 32 with AVX2; see docs/Performance.md). The
+    elements of a row past its last whole vector are copied with masked
+    vectors where the target has fast masked moves for the element type
+    (AVX-512; 8- and 16-bit elements need AVX-512BW), otherwise with
+    unmasked vectors that overlap what is already copied: the last whole
+    vector of the row when it has one, else two vectors of the largest
+    power-of-two width that fits, at the row's start and ending at its end.
 
     Unless `parallel` is set the `scf.forall` is replaced by a nest of
     sequential `scf.for` loops. With `parallel`, gathers that write at least
@@ -86,7 +92,8 @@ def GatherLowerSliceCopies
     stride is not 1 or whose byte sizes overflow 64 bits are left alone. An
     option out of its range (`vector-bytes` 0 or a power of two up to 1024,
     distances in `[0, 2^31 - 1]`, `prefetch-bytes` positive,
-    `prefetch-locality` in `[-1, 3]`, `parallel-threshold` non-negative) or
+    `prefetch-locality` and `masked-tails` in `[-1, 3]` and `[-1, 1]`,
+    `parallel-threshold` non-negative) or
     an unknown `target-cpu` is an error.
   }];
   let dependentDialects = [
@@ -113,6 +120,9 @@ def GatherLowerSliceCopies
            "stores (negative disables)">,
     Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"0",
            "Bytes moved by one vector load/store (0: from the target)">,
+    Option<"maskedTails", "masked-tails", "int64_t", /*default=*/"-1",
+           "Row tails: masked vectors (1), overlapping unmasked vectors "
+           "(0), or what the target does fast (-1)">,
     Option<"inlinePrefetchDistance", "inline-prefetch-distance", "int64_t",
            /*default=*/"64",
            "inline-copy: loop iterations ahead whose row is prefetched "

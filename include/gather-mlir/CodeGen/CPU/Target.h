@@ -36,6 +36,13 @@ struct CPUTarget {
   /// large tables gained from keeping the prefetched rows out of the outer
   /// caches.
   int64_t slicePrefetchLocality = 3;
+  /// Masked vector loads and stores are native and fast for elements of at
+  /// least this many bits: 8 with AVX-512BW, 32 with AVX-512F only, none
+  /// (0) without AVX-512. AVX2 has no masked moves of 8- or 16-bit
+  /// elements (LLVM splits them into one branch per lane), and its 32-bit
+  /// masked stores are microcoded on AMD Zen 1 to 3; the copies take the
+  /// tails of their rows with overlapping unmasked vectors there.
+  int64_t minMaskedElementBits = 0;
 };
 
 /// The parameters for the CPU named `cpu` (an LLVM x86 CPU name, or `host`
