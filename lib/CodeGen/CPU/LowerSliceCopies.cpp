@@ -478,48 +478,31 @@ void copyTailUnmasked(OpBuilder &b, Location loc, const RowCopy &row,
   });
 }
 
-/// Copies a row of a run-time length of at most `maxElements` elements
-/// with unmasked vectors and no loop: rows of at least a vector take pairs
-/// of vectors, pair `j` the vector at `j * lanes` and the one ending
-/// `j * lanes` before the row's end, pair `j > 0` only when the row is
-/// longer than `2 * j * lanes` (then pairs `0..j` cover it); shorter rows
-/// copyShortUnmasked.
-void copyBoundedRowUnmasked(OpBuilder &b, Location loc, const RowCopy &row,
-                            int64_t maxElements) {
+/// The whole vectors of a row of a run-time length of at most
+/// `maxElements` elements without a loop: vector `k` is copied under
+/// `rowElements >= (k + 1) * lanes`, nested in the test of vector `k - 1`.
+/// Returns the number of elements they cover.
+Value emitBoundedVectors(OpBuilder &b, Location loc, const RowCopy &row,
+                         int64_t maxElements) {
   int64_t lanes = row.vectorType.getNumElements();
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  std::function<void(OpBuilder &, Location, int64_t)> pair =
-      [&](OpBuilder &nb, Location l, int64_t j) {
-        Value front = arith::ConstantIndexOp::create(nb, l, j * lanes);
-        copyVector(nb, l, row, front);
-        if (maxElements > lanes) {
-          Value back = arith::ConstantIndexOp::create(nb, l, (j + 1) * lanes);
-          copyVector(nb, l, row,
-                     nb.createOrFold<arith::SubIOp>(l, row.rowElements, back));
-        }
-        if (2 * (j + 1) * lanes >= maxElements)
+  std::function<void(OpBuilder &, Location, int64_t)> vector =
+      [&](OpBuilder &nb, Location l, int64_t k) {
+        if ((k + 1) * lanes > maxElements)
           return;
-        Value longer = arith::CmpIOp::create(
-            nb, l, arith::CmpIPredicate::ugt, row.rowElements,
-            arith::ConstantIndexOp::create(nb, l, 2 * (j + 1) * lanes));
-        scf::IfOp::create(nb, l, longer, [&](OpBuilder &tb, Location tl) {
-          pair(tb, tl, j + 1);
+        Value holds = arith::CmpIOp::create(
+            nb, l, arith::CmpIPredicate::uge, row.rowElements,
+            arith::ConstantIndexOp::create(nb, l, (k + 1) * lanes));
+        scf::IfOp::create(nb, l, holds, [&](OpBuilder &tb, Location tl) {
+          copyVector(tb, tl, row, arith::ConstantIndexOp::create(tb, tl, k * lanes));
+          vector(tb, tl, k + 1);
           scf::YieldOp::create(tb, tl);
         });
       };
-  Value hasVector = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::uge, row.rowElements,
-      arith::ConstantIndexOp::create(b, loc, lanes));
-  scf::IfOp::create(
-      b, loc, hasVector,
-      [&](OpBuilder &nb, Location l) {
-        pair(nb, l, 0);
-        scf::YieldOp::create(nb, l);
-      },
-      [&](OpBuilder &nb, Location l) {
-        copyShortUnmasked(nb, l, row, zero, row.rowElements);
-        scf::YieldOp::create(nb, l);
-      });
+  vector(b, loc, 0);
+  Value laneCount = arith::ConstantIndexOp::create(b, loc, lanes);
+  Value vectors =
+      b.createOrFold<arith::DivUIOp>(loc, row.rowElements, laneCount);
+  return b.createOrFold<arith::MulIOp>(loc, vectors, laneCount);
 }
 
 /// Copies the `rest` elements of the row from `offset` on with one masked
@@ -551,6 +534,28 @@ void copyElements(OpBuilder &b, Location loc, const RowCopy &row, Value from,
       });
 }
 
+/// The unroll factor asked of LLVM for the vector loop of a row of a
+/// run-time length.
+constexpr int64_t kRunTimeVectorUnroll = 4;
+
+/// The annotation that asks LLVM to unroll a loop `count` times.
+LLVM::LoopAnnotationAttr getUnrollCountAnnotation(MLIRContext *context,
+                                                  int64_t count) {
+  auto unroll = LLVM::LoopUnrollAttr::get(
+      context, /*disable=*/nullptr,
+      /*count=*/IntegerAttr::get(IntegerType::get(context, 32), count),
+      /*runtimeDisable=*/nullptr, /*full=*/nullptr,
+      /*followupUnrolled=*/nullptr, /*followupRemainder=*/nullptr,
+      /*followupAll=*/nullptr);
+  return LLVM::LoopAnnotationAttr::get(
+      context, /*disableNonforced=*/nullptr, /*vectorize=*/nullptr,
+      /*interleave=*/nullptr, unroll, /*unrollAndJam=*/nullptr,
+      /*licm=*/nullptr, /*distribute=*/nullptr, /*pipeline=*/nullptr,
+      /*peeled=*/nullptr, /*unswitch=*/nullptr, /*mustProgress=*/nullptr,
+      /*isVectorized=*/nullptr, /*startLoc=*/nullptr, /*endLoc=*/nullptr,
+      /*parallelAccesses=*/{});
+}
+
 /// The whole vectors of a block-copied row (a loop); returns the number of
 /// elements they cover.
 Value emitBlockVectors(OpBuilder &b, Location loc, const RowCopy &row) {
@@ -562,11 +567,19 @@ Value emitBlockVectors(OpBuilder &b, Location loc, const RowCopy &row) {
   if (isConstantIntValue(whole, 0))
     return whole;
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  scf::ForOp::create(b, loc, zero, whole, laneCount, ValueRange{},
-                     [&](OpBuilder &nested, Location l, Value i, ValueRange) {
-                       copyVector(nested, l, row, i);
-                       scf::YieldOp::create(nested, l);
-                     });
+  auto loop = scf::ForOp::create(
+      b, loc, zero, whole, laneCount, ValueRange{},
+      [&](OpBuilder &nested, Location l, Value i, ValueRange) {
+        copyVector(nested, l, row, i);
+        scf::YieldOp::create(nested, l);
+      });
+  // A run-time trip count: LLVM unrolls by kRunTimeVectorUnroll with a
+  // remainder loop (a row of a few vectors then takes one or two
+  // iterations, not one per vector).
+  if (!getConstantIntValue(whole))
+    loop->setAttr("loop_annotation",
+                  getUnrollCountAnnotation(b.getContext(),
+                                           kRunTimeVectorUnroll));
   return whole;
 }
 
@@ -597,8 +610,8 @@ void emitBlockTail(OpBuilder &b, Location loc, const RowCopy &row,
 
 /// The whole vectors of an inline-copied row: straight-line for a static
 /// length, a loop otherwise; returns the number of elements they cover.
-/// (A run-time length bounded by `maxElements` has none: only masked
-/// vectors, emitInlineTail.)
+/// (A run-time length bounded by `maxElements` has none with masked tails,
+/// only masked vectors (emitInlineTail); without, emitBoundedVectors.)
 Value emitInlineVectors(OpBuilder &b, Location loc, const RowCopy &row,
                         std::optional<int64_t> maxElements) {
   int64_t lanes = row.vectorType.getNumElements();
@@ -608,7 +621,8 @@ Value emitInlineVectors(OpBuilder &b, Location loc, const RowCopy &row,
     return arith::ConstantIndexOp::create(b, loc, *staticRow / lanes * lanes);
   }
   if (maxElements)
-    return arith::ConstantIndexOp::create(b, loc, 0);
+    return row.masked ? arith::ConstantIndexOp::create(b, loc, 0)
+                      : emitBoundedVectors(b, loc, row, *maxElements);
   return emitBlockVectors(b, loc, row);
 }
 
@@ -623,10 +637,7 @@ void emitInlineTail(OpBuilder &b, Location loc, const RowCopy &row,
     return arith::ConstantIndexOp::create(b, loc, v);
   };
   if (!row.masked) {
-    if (maxElements && !getConstantIntValue(row.rowElements))
-      copyBoundedRowUnmasked(b, loc, row, *maxElements);
-    else
-      copyTailUnmasked(b, loc, row, whole);
+    copyTailUnmasked(b, loc, row, whole);
     return;
   }
   std::optional<int64_t> staticRow = getConstantIntValue(row.rowElements);
@@ -703,8 +714,12 @@ public:
 private:
   FailureOr<CopyPlan> plan(scf::ForallOp forall);
   FailureOr<scf::ForallOp> versionByRowBytes(CopyPlan &plan, int64_t maxBytes);
+  FailureOr<CopyPlan> planCopyOf(const CopyPlan &outer, scf::ForallOp loop);
   void emitCopy(CopyPlan &plan, GatherForm form,
                 std::optional<int64_t> maxInlineBytes);
+  void emitCopyWith(CopyPlan &plan, GatherForm form,
+                    std::optional<int64_t> maxInlineBytes,
+                    Value useNontemporal);
   void emitRowLoops(CopyPlan &plan, GatherForm form,
                     std::optional<int64_t> maxInlineBytes, Value useNontemporal,
                     Value dstAddress);
@@ -819,13 +834,9 @@ void SliceCopyLowering::lower(scf::ForallOp forall) {
       FailureOr<scf::ForallOp> inlineLoop = versionByRowBytes(outer, bound);
       if (failed(inlineLoop))
         break;
-      FailureOr<CopyPlan> inlinePlan = plan(*inlineLoop);
+      FailureOr<CopyPlan> inlinePlan = planCopyOf(*copyPlan, *inlineLoop);
       if (failed(inlinePlan))
         break;
-      inlinePlan->src.buffer = copyPlan->src.buffer;
-      inlinePlan->dst.buffer = copyPlan->dst.buffer;
-      inlinePlan->rowElements = copyPlan->rowElements;
-      inlinePlan->gatherBytes = copyPlan->gatherBytes;
       inlinePlans.emplace_back(*inlinePlan, bound);
     }
     for (auto &[inlinePlan, bound] : llvm::reverse(inlinePlans))
@@ -860,15 +871,25 @@ SliceCopyLowering::versionByRowBytes(CopyPlan &plan, int64_t maxBytes) {
   return copy;
 }
 
+FailureOr<CopyPlan> SliceCopyLowering::planCopyOf(const CopyPlan &outer,
+                                                  scf::ForallOp loop) {
+  FailureOr<CopyPlan> copied = plan(loop);
+  if (failed(copied))
+    return failure();
+  copied->src.buffer = outer.src.buffer;
+  copied->dst.buffer = outer.dst.buffer;
+  copied->rowElements = outer.rowElements;
+  copied->gatherBytes = outer.gatherBytes;
+  return copied;
+}
+
 void SliceCopyLowering::emitCopy(CopyPlan &plan, GatherForm form,
                                  std::optional<int64_t> maxInlineBytes) {
   scf::ForallOp forall = plan.forall;
   Location loc = forall.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(forall);
-  bool isInline = form == GatherForm::InlineCopy && !plan.scalarOnly;
-  // Non-temporal stores for large outputs; they need the destination's
-  // address for the alignment test.
+  // Non-temporal stores for large outputs.
   Value useNontemporal =
       params.nontemporalThreshold < 0 || plan.scalarOnly
           ? arith::ConstantIntOp::create(rewriter, loc, 0, 1).getResult()
@@ -876,6 +897,41 @@ void SliceCopyLowering::emitCopy(CopyPlan &plan, GatherForm form,
                 loc, arith::CmpIPredicate::uge, plan.gatherBytes,
                 arith::ConstantIndexOp::create(rewriter, loc,
                                                params.nontemporalThreshold));
+  // Decided at run time: one version of the loop with them (and the
+  // alignment test of each row) and one without, so that the rows of a
+  // small gather test nothing (within the bound on code size of the other
+  // run-time versions).
+  std::optional<int64_t> rows = getStaticTripCount(forall);
+  if (!getConstantIntValue(useNontemporal) &&
+      (!rows || *rows >= kRunTimeVersionMinRows)) {
+    Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+    Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
+    auto ifOp = scf::IfOp::create(rewriter, loc, useNontemporal,
+                                  /*withElseRegion=*/true);
+    rewriter.setInsertionPointToStart(ifOp.thenBlock());
+    auto copy = cast<scf::ForallOp>(rewriter.clone(*forall));
+    rewriter.moveOpBefore(forall, ifOp.elseBlock()->getTerminator());
+    FailureOr<CopyPlan> streamed = planCopyOf(plan, copy);
+    if (succeeded(streamed)) {
+      emitCopyWith(*streamed, form, maxInlineBytes, yes);
+      emitCopyWith(plan, form, maxInlineBytes, no);
+      return;
+    }
+    rewriter.eraseOp(copy);
+  }
+  emitCopyWith(plan, form, maxInlineBytes, useNontemporal);
+}
+
+void SliceCopyLowering::emitCopyWith(CopyPlan &plan, GatherForm form,
+                                     std::optional<int64_t> maxInlineBytes,
+                                     Value useNontemporal) {
+  scf::ForallOp forall = plan.forall;
+  Location loc = forall.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(forall);
+  bool isInline = form == GatherForm::InlineCopy && !plan.scalarOnly;
+  // Non-temporal stores need the destination's address for the alignment
+  // test.
   Value dstAddress;
   if (!isConstantIntValue(useNontemporal, 0))
     dstAddress = memref::ExtractAlignedPointerAsIndexOp::create(
@@ -973,7 +1029,7 @@ void SliceCopyLowering::emitRow(OpBuilder &b, Location loc, CopyPlan &plan,
   // vector (shorter than one, or inline rows of a bounded run-time length,
   // all masked) store nothing non-temporal.
   std::optional<int64_t> staticRow = getConstantIntValue(row.rowElements);
-  bool onlyMasked = isInline && !staticRow && maxElements;
+  bool onlyMasked = isInline && !staticRow && maxElements && row.masked;
   if (isConstantIntValue(useNontemporal, 0) || onlyMasked ||
       (staticRow && *staticRow < row.vectorType.getNumElements())) {
     emitTail(emitVectors(b, loc, row));
@@ -1091,7 +1147,9 @@ void SliceCopyLowering::emitPrefetch(CopyPlan &plan, int64_t distance,
   }
   // One prefetch per cache line of the first prefetch-bytes bytes; for the
   // short rows of a run-time inline version, one per line of its bound
-  // without a loop (a prefetch past the row does not fault).
+  // without a loop, each after the first at its line or at the row's last
+  // element, whichever comes first (a row shorter than the bound prefetches
+  // no line past its end, which would cost memory bandwidth).
   int64_t lineElements =
       std::max<int64_t>(1, kCacheLineBytes / plan.elementBytes);
   auto prefetchLine = [&](OpBuilder &b, Location l, Value line) {
@@ -1102,10 +1160,18 @@ void SliceCopyLowering::emitPrefetch(CopyPlan &plan, int64_t distance,
                                /*isDataCache=*/true);
   };
   if (maxRowBytes && *maxRowBytes <= params.prefetchBytes) {
-    for (int64_t line = 0; line * kCacheLineBytes < *maxRowBytes; ++line)
-      prefetchLine(
-          rewriter, loc,
-          arith::ConstantIndexOp::create(rewriter, loc, line * lineElements));
+    prefetchLine(rewriter, loc, zero);
+    if (kCacheLineBytes >= *maxRowBytes)
+      return;
+    Value lastElement =
+        rewriter.createOrFold<arith::SubIOp>(loc, plan.rowElements, one);
+    for (int64_t line = 1; line * kCacheLineBytes < *maxRowBytes; ++line)
+      prefetchLine(rewriter, loc,
+                   arith::MinSIOp::create(
+                       rewriter, loc,
+                       arith::ConstantIndexOp::create(rewriter, loc,
+                                                      line * lineElements),
+                       lastElement));
     return;
   }
   Value cap = arith::ConstantIndexOp::create(

@@ -28,7 +28,10 @@
 // The whole gather writes 160 bytes per index; non-temporal from 1 MiB on.
 // CHECK-DAG:     %[[BYTES:.*]] = arith.muli %[[N]], %c160 : index
 // CHECK-DAG:     %[[BIG:.*]] = arith.cmpi uge, %[[BYTES]], %c1048576 : index
-// CHECK-DAG:     %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[DST]]
+// The choice is made once per gather: one version of the loop with
+// non-temporal stores, one without.
+// CHECK:         scf.if %[[BIG]] {
+// CHECK:           %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[DST]]
 // CHECK:         scf.forall (%[[J:.*]]) in (%[[N]]) {
 // CHECK:           %[[RAW:.*]] = memref.load %[[I]][%[[J]]]
 // CHECK:           %[[K:.*]] = arith.index_cast %[[RAW]]
@@ -53,8 +56,7 @@
 // CHECK:           %[[ADDR:.*]] = arith.addi %[[PTR]], %[[ROWBYTES]]
 // CHECK:           %[[REM:.*]] = arith.remui %[[ADDR]], %c64
 // CHECK:           %[[ALIGNED:.*]] = arith.cmpi eq, %[[REM]], %c0
-// CHECK:           %[[NT:.*]] = arith.andi %[[BIG]], %[[ALIGNED]]
-// CHECK:           scf.if %[[NT]] {
+// CHECK:           scf.if %[[ALIGNED]] {
 // CHECK:             scf.for %[[E:.*]] = %c0 to %c32 step %c16 {
 // CHECK:               %[[S:.*]] = arith.addi %[[FROM]], %[[E]]
 // CHECK:               %[[T:.*]] = arith.addi %[[TO]], %[[E]]
@@ -69,6 +71,14 @@
 // CHECK:             %[[T:.*]] = arith.addi %[[TO]], %[[E]]
 // CHECK:             %[[X:.*]] = memref.load %[[SRC]][%[[S]]]
 // CHECK:             memref.store %[[X]], %[[DST]][%[[T]]]
+// The version for small gathers: no alignment test, no non-temporal store.
+// CHECK:         } else {
+// CHECK:           scf.forall
+// CHECK-NOT:         arith.remui
+// CHECK-NOT:         nontemporal
+// CHECK:             scf.for %{{.*}} = %c0 to %c32 step %c16 {
+// CHECK:               vector.store %{{.*}}, %[[DST]][%{{.*}}] : memref<?xf32>, vector<16xf32>
+// CHECK:           } {gather.form = #gather.form<"block-copy">}
 // CHECK-NOT:       memref.copy
 // CHECK-NOT:       memref.subview
 

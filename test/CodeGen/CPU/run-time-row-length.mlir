@@ -4,15 +4,17 @@
 // of the bound (no loop), longer rows the block copy (a vector loop and a
 // tail). AVX-512 (znver5): 64 and 256 bytes, the short rows and the tail in
 // masked vectors (one, four). AVX2 (znver3): 32 and 128 bytes, no masked
-// moves: a row of at least a vector takes pairs of unmasked vectors, the one
-// at its start and the one ending at its end, and a second pair (the vector
-// after the first, the one ending a vector before the end) only when longer
-// than two vectors; shorter rows take two overlapping 4-, 2- or 1-lane
-// vectors; the block copy's tail is the vector ending at the row's end.
-// RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver5" | FileCheck %s --check-prefixes=CHECK,AVX512
-// RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3" | FileCheck %s --check-prefixes=CHECK,AVX2
-// RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3 masked-tails=1" | FileCheck %s --check-prefixes=CHECK,MASKED2
+// moves: each whole vector under a test of the row length, then the tail: the
+// vector ending at the row's end, or for rows shorter than a vector two
+// overlapping 4-, 2- or 1-lane vectors. The block copy's vector loop over a
+// run-time length carries an unroll hint (count 4) for LLVM.
+// RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver5 nontemporal-threshold=-1" | FileCheck %s --check-prefixes=CHECK,AVX512
+// RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3 nontemporal-threshold=-1" | FileCheck %s --check-prefixes=CHECK,AVX2
+// RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3 masked-tails=1 nontemporal-threshold=-1" | FileCheck %s --check-prefixes=CHECK,MASKED2
+// RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3" | FileCheck %s --check-prefix=NT
 
+// CHECK: #[[UNROLL:.*]] = #llvm.loop_unroll<count = 4 : i32>
+// CHECK: #[[ANN:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
 // CHECK-LABEL: func.func @rows
 // AVX512:        %[[SHORT:.*]] = arith.cmpi ule, %{{.*}}, %c256 : index
 // AVX2:          %[[SHORT:.*]] = arith.cmpi ule, %{{.*}}, %c128 : index
@@ -35,18 +37,23 @@
 // AVX2-NEXT:           scf.if %[[HAS]] {
 // AVX2-NEXT:             vector.load {{.*}} vector<8xf32>
 // AVX2-NEXT:             vector.store {{.*}} vector<8xf32>
-// AVX2-NEXT:           } else {
-// AVX2-NEXT:             %[[FOUR:.*]] = arith.cmpi sge, %[[N]], %c4 : index
-// AVX2-NEXT:             scf.if %[[FOUR]] {
-// AVX2-COUNT-2:            vector.store {{.*}} vector<4xf32>
+// AVX2-NEXT:           }
+// AVX2:                %[[REST:.*]] = arith.cmpi ne
+// AVX2-NEXT:           %[[HASV:.*]] = arith.cmpi uge, %[[N]], %c8 : index
+// AVX2-NEXT:           scf.if %[[REST]] {
+// AVX2-NEXT:             scf.if %[[HASV]] {
 // AVX2:                  } else {
-// AVX2:                    arith.cmpi sge, %[[N]], %c2 : index
-// AVX2-COUNT-2:            vector.store {{.*}} vector<2xf32>
-// AVX2:                    arith.cmpi sge, %[[N]], %c1 : index
-// AVX2-NEXT:               scf.if
-// AVX2-NEXT:                 vector.load {{.*}} vector<1xf32>
-// AVX2-NEXT:                 vector.store {{.*}} vector<1xf32>
-// AVX2-NEXT:               }
+// AVX2-NEXT:               %[[FOUR:.*]] = arith.cmpi sge, %[[N]], %c4 : index
+// AVX2-NEXT:               scf.if %[[FOUR]] {
+// AVX2-COUNT-2:              vector.store {{.*}} vector<4xf32>
+// AVX2:                    } else {
+// AVX2:                      arith.cmpi sge, %[[N]], %c2 : index
+// AVX2-COUNT-2:              vector.store {{.*}} vector<2xf32>
+// AVX2:                      arith.cmpi sge, %[[N]], %c1 : index
+// AVX2-NEXT:                 scf.if
+// AVX2-NEXT:                   vector.load {{.*}} vector<1xf32>
+// AVX2-NEXT:                   vector.store {{.*}} vector<1xf32>
+// AVX2-NEXT:                 }
 // AVX2-NOT:            vector.masked
 // CHECK:             } {gather.form = #gather.form<"inline-copy">}
 // CHECK:           } else {
@@ -63,32 +70,33 @@
 // AVX2-NOT:            vector.masked
 // AVX2:                %[[HAS:.*]] = arith.cmpi uge, %[[N:.*]], %c8 : index
 // AVX2-NEXT:           scf.if %[[HAS]] {
-// AVX2-NEXT:             %[[V0:.*]] = vector.load %{{.*}}[%[[S:.*]]] : memref<?xf32>, vector<8xf32>
-// AVX2-NEXT:             vector.store %[[V0]], %{{.*}}[%[[D:.*]]] : memref<?xf32>, vector<8xf32>
-// AVX2-NEXT:             %[[BACK:.*]] = arith.subi %[[N]], %c8 : index
-// AVX2-NEXT:             arith.addi %[[S]], %[[BACK]]
-// AVX2-NEXT:             arith.addi %[[D]], %[[BACK]]
-// AVX2-NEXT:             vector.load
-// AVX2-NEXT:             vector.store
-// AVX2-NEXT:             %[[LONG:.*]] = arith.cmpi ugt, %[[N]], %c16 : index
-// AVX2-NEXT:             scf.if %[[LONG]] {
-// AVX2-NEXT:               arith.addi %[[S]], %c8
-// AVX2-NEXT:               arith.addi %[[D]], %c8
-// AVX2-NEXT:               vector.load
-// AVX2-NEXT:               vector.store
-// AVX2-NEXT:               %[[BACK2:.*]] = arith.subi %[[N]], %c16 : index
-// AVX2-NEXT:               arith.addi %[[S]], %[[BACK2]]
-// AVX2-NEXT:               arith.addi %[[D]], %[[BACK2]]
-// AVX2-NEXT:               vector.load
-// AVX2-NEXT:               vector.store
+// AVX2-NEXT:             vector.load {{.*}} vector<8xf32>
+// AVX2-NEXT:             vector.store {{.*}} vector<8xf32>
+// AVX2-NEXT:             arith.cmpi uge, %[[N]], %c16 : index
+// AVX2:                  vector.store {{.*}} vector<8xf32>
+// AVX2-NEXT:               arith.cmpi uge, %[[N]], %c24 : index
+// AVX2:                    vector.store {{.*}} vector<8xf32>
+// AVX2-NEXT:                 arith.cmpi uge, %[[N]], %c32 : index
+// AVX2:                      vector.store {{.*}} vector<8xf32>
+// AVX2-NEXT:               }
 // AVX2-NEXT:             }
-// AVX2-NEXT:           } else {
+// AVX2-NEXT:           }
+// AVX2-NEXT:         }
+// AVX2:                %[[REST:.*]] = arith.cmpi ne
+// AVX2-NEXT:           %[[HASV:.*]] = arith.cmpi uge, %[[N]], %c8 : index
+// AVX2-NEXT:           scf.if %[[REST]] {
+// AVX2-NEXT:             scf.if %[[HASV]] {
+// AVX2-NEXT:               %[[LAST:.*]] = arith.subi %[[N]], %c8 : index
+// AVX2:                    vector.load {{.*}} vector<8xf32>
+// AVX2-NEXT:               vector.store {{.*}} vector<8xf32>
+// AVX2-NEXT:             } else {
 // AVX2-NOT:            vector.masked
 // CHECK:             } {gather.form = #gather.form<"inline-copy">}
 // CHECK:         } else {
 // CHECK:           scf.forall
 // CHECK:             scf.for
 // CHECK:               vector.load
+// CHECK:             } {loop_annotation = #[[ANN]]}
 // AVX512:            vector.maskedstore
 // MASKED2:           vector.maskedstore
 // AVX2-NOT:          vector.masked
@@ -107,6 +115,40 @@ func.func @rows(%d: tensor<?x?xf32>, %i: tensor<?xi64>, %out: memref<?x?xf32>) {
   bufferization.materialize_in_destination %r in restrict writable %out : (tensor<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
+
+// Non-temporal stores (a gather of at least 1 MiB, known only at run time)
+// double each version: one loop with them, where each row tests its
+// alignment, one without for smaller gathers. Rows of at most four vectors
+// prefetch their second cache line at the line or at the row's last element.
+// NT-LABEL: func.func @rows
+// NT:         scf.forall
+// NT:           memref.prefetch
+// NT:           nontemporal = true
+// NT:         } {gather.form = #gather.form<"inline-copy">}
+// NT:         } else {
+// NT:           scf.forall
+// NT-NOT:         nontemporal
+// NT:         } {gather.form = #gather.form<"inline-copy">}
+// NT:         scf.forall
+// NT:           memref.prefetch %{{.*}}[%[[START:.*]]],
+// NT-NEXT:      %[[LASTE:.*]] = arith.subi %{{.*}}, %c1 : index
+// NT-NEXT:      %[[SECOND:.*]] = arith.minsi %[[LASTE]], %c16 : index
+// NT-NEXT:      %[[AT:.*]] = arith.addi %[[START]], %[[SECOND]] : index
+// NT-NEXT:      memref.prefetch %{{.*}}[%[[AT]]],
+// NT:           nontemporal = true
+// NT:         } {gather.form = #gather.form<"inline-copy">}
+// NT:         } else {
+// NT:           scf.forall
+// NT-NOT:         nontemporal
+// NT:         } {gather.form = #gather.form<"inline-copy">}
+// NT:         scf.forall
+// NT:           nontemporal = true
+// NT:         } {gather.form = #gather.form<"block-copy">}
+// NT:         } else {
+// NT:           scf.forall
+// NT-NOT:         nontemporal
+// NT:         } {gather.form = #gather.form<"block-copy">}
+// NT-LABEL: func.func @few_rows
 
 // A loop of fewer than 64 rows known statically keeps one version, the block
 // copy (the bound on code size); 64 rows get the run-time versions.
