@@ -95,6 +95,9 @@ struct CopyPlan {
   Value rowElements;
   /// Bytes the whole gather writes.
   Value gatherBytes;
+  /// Every row is longer than one target vector (a run-time version for
+  /// longer rows): the tails need no copy of rows shorter than a vector.
+  bool rowsLongerThanVector = false;
 };
 
 /// Returns true when `size` is provably the size of dimension `dim` of
@@ -371,6 +374,8 @@ struct RowCopy {
   int64_t alignment = 64;
   /// Tails with masked vectors (else with overlapping unmasked ones).
   bool masked = true;
+  /// The row is known to be longer than one vector.
+  bool longerThanVector = false;
 };
 
 /// Copies the vector at `offset` of the row (of `lanes` lanes; 0: the
@@ -461,6 +466,13 @@ void copyTailUnmasked(OpBuilder &b, Location loc, const RowCopy &row,
   Value rest = arith::SubIOp::create(b, loc, row.rowElements, whole);
   Value hasRest =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, rest, zero);
+  if (row.longerThanVector) {
+    scf::IfOp::create(b, loc, hasRest, [&](OpBuilder &nb, Location l) {
+      emitOverlap(nb, l);
+      scf::YieldOp::create(nb, l);
+    });
+    return;
+  }
   Value hasVector = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
                                           row.rowElements, laneCount);
   scf::IfOp::create(b, loc, hasRest, [&](OpBuilder &nb, Location l) {
@@ -489,6 +501,11 @@ Value emitBoundedVectors(OpBuilder &b, Location loc, const RowCopy &row,
       [&](OpBuilder &nb, Location l, int64_t k) {
         if ((k + 1) * lanes > maxElements)
           return;
+        if (k == 0 && row.longerThanVector) {
+          copyVector(nb, l, row, arith::ConstantIndexOp::create(nb, l, 0));
+          vector(nb, l, 1);
+          return;
+        }
         Value holds = arith::CmpIOp::create(
             nb, l, arith::CmpIPredicate::uge, row.rowElements,
             arith::ConstantIndexOp::create(nb, l, (k + 1) * lanes));
@@ -839,6 +856,14 @@ void SliceCopyLowering::lower(scf::ForallOp forall) {
         break;
       inlinePlans.emplace_back(*inlinePlan, bound);
     }
+    // Each version takes the rows longer than the bound of the one inside
+    // it.
+    for (auto &[inlinePlan, bound] : inlinePlans)
+      inlinePlan.rowsLongerThanVector =
+          bound > params.vectorBytes && inlinePlans.size() > 1;
+    copyPlan->rowsLongerThanVector = !inlinePlans.empty() &&
+                                     inlinePlans.back().second >=
+                                         params.vectorBytes;
     for (auto &[inlinePlan, bound] : llvm::reverse(inlinePlans))
       emitCopy(inlinePlan, GatherForm::InlineCopy, bound);
   }
@@ -890,8 +915,11 @@ void SliceCopyLowering::emitCopy(CopyPlan &plan, GatherForm form,
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(forall);
   // Non-temporal stores for large outputs.
+  // (Rows of at most one vector, of a run-time length, store nothing
+  // non-temporally: the stores of such short rows are mostly partial.)
+  bool oneVectorRows = maxInlineBytes && *maxInlineBytes <= params.vectorBytes;
   Value useNontemporal =
-      params.nontemporalThreshold < 0 || plan.scalarOnly
+      params.nontemporalThreshold < 0 || plan.scalarOnly || oneVectorRows
           ? arith::ConstantIntOp::create(rewriter, loc, 0, 1).getResult()
           : rewriter.createOrFold<arith::CmpIOp>(
                 loc, arith::CmpIPredicate::uge, plan.gatherBytes,
@@ -991,6 +1019,7 @@ void SliceCopyLowering::emitRowLoops(CopyPlan &plan, GatherForm form,
     row.rowElements = plan.rowElements;
     row.dstAddress = dstAddress;
     row.alignment = params.vectorBytes;
+    row.longerThanVector = plan.rowsLongerThanVector;
     row.masked = params.minMaskedElementBits > 0 &&
                  plan.elementBytes * 8 >= params.minMaskedElementBits;
     int64_t lanes =

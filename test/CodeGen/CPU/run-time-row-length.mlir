@@ -6,7 +6,8 @@
 // masked vectors (one, four). AVX2 (znver3): 32 and 128 bytes, no masked
 // moves: each whole vector under a test of the row length, then the tail: the
 // vector ending at the row's end, or for rows shorter than a vector two
-// overlapping 4-, 2- or 1-lane vectors. The block copy's vector loop over a
+// overlapping 4-, 2- or 1-lane vectors (only in the version for rows of at
+// most one vector: the others know their rows longer). The block copy's vector loop over a
 // run-time length carries an unroll hint (count 4) for LLVM.
 // RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver5 nontemporal-threshold=-1" | FileCheck %s --check-prefixes=CHECK,AVX512
 // RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3 nontemporal-threshold=-1" | FileCheck %s --check-prefixes=CHECK,AVX2
@@ -68,29 +69,25 @@
 // MASKED2-COUNT-4:     vector.maskedstore
 // MASKED2-NOT:         vector.maskedstore
 // AVX2-NOT:            vector.masked
-// AVX2:                %[[HAS:.*]] = arith.cmpi uge, %[[N:.*]], %c8 : index
-// AVX2-NEXT:           scf.if %[[HAS]] {
-// AVX2-NEXT:             vector.load {{.*}} vector<8xf32>
-// AVX2-NEXT:             vector.store {{.*}} vector<8xf32>
-// AVX2-NEXT:             arith.cmpi uge, %[[N]], %c16 : index
+// AVX2:                vector.load {{.*}} vector<8xf32>
+// AVX2-NEXT:           vector.store {{.*}} vector<8xf32>
+// AVX2-NEXT:           arith.cmpi uge, %[[N:.*]], %c16 : index
+// AVX2:                vector.store {{.*}} vector<8xf32>
+// AVX2-NEXT:             arith.cmpi uge, %[[N]], %c24 : index
 // AVX2:                  vector.store {{.*}} vector<8xf32>
-// AVX2-NEXT:               arith.cmpi uge, %[[N]], %c24 : index
+// AVX2-NEXT:               arith.cmpi uge, %[[N]], %c32 : index
 // AVX2:                    vector.store {{.*}} vector<8xf32>
-// AVX2-NEXT:                 arith.cmpi uge, %[[N]], %c32 : index
-// AVX2:                      vector.store {{.*}} vector<8xf32>
-// AVX2-NEXT:               }
 // AVX2-NEXT:             }
 // AVX2-NEXT:           }
 // AVX2-NEXT:         }
 // AVX2:                %[[REST:.*]] = arith.cmpi ne
-// AVX2-NEXT:           %[[HASV:.*]] = arith.cmpi uge, %[[N]], %c8 : index
 // AVX2-NEXT:           scf.if %[[REST]] {
-// AVX2-NEXT:             scf.if %[[HASV]] {
-// AVX2-NEXT:               %[[LAST:.*]] = arith.subi %[[N]], %c8 : index
-// AVX2:                    vector.load {{.*}} vector<8xf32>
-// AVX2-NEXT:               vector.store {{.*}} vector<8xf32>
-// AVX2-NEXT:             } else {
+// AVX2-NEXT:             %[[LAST:.*]] = arith.subi %[[N]], %c8 : index
+// AVX2:                  vector.load {{.*}} vector<8xf32>
+// AVX2-NEXT:             vector.store {{.*}} vector<8xf32>
+// AVX2-NEXT:           }
 // AVX2-NOT:            vector.masked
+// AVX2-NOT:            vector<4xf32>
 // CHECK:             } {gather.form = #gather.form<"inline-copy">}
 // CHECK:         } else {
 // CHECK:           scf.forall
@@ -101,14 +98,13 @@
 // MASKED2:           vector.maskedstore
 // AVX2-NOT:          vector.masked
 // AVX2:              %[[REST:.*]] = arith.cmpi ne
-// AVX2-NEXT:         %[[HASV:.*]] = arith.cmpi uge, %[[N:.*]], %c8 : index
 // AVX2-NEXT:         scf.if %[[REST]] {
-// AVX2-NEXT:           scf.if %[[HASV]] {
-// AVX2-NEXT:             %[[LAST:.*]] = arith.subi %[[N]], %c8 : index
-// AVX2:                  vector.load {{.*}} vector<8xf32>
-// AVX2-NEXT:             vector.store {{.*}} vector<8xf32>
-// AVX2-NEXT:           } else {
+// AVX2-NEXT:           %[[LAST:.*]] = arith.subi %[[N:.*]], %c8 : index
+// AVX2:                vector.load {{.*}} vector<8xf32>
+// AVX2-NEXT:           vector.store {{.*}} vector<8xf32>
+// AVX2-NEXT:         }
 // AVX2-NOT:          vector.masked
+// AVX2-NOT:          vector<4xf32>
 // CHECK:           } {gather.form = #gather.form<"block-copy">}
 func.func @rows(%d: tensor<?x?xf32>, %i: tensor<?xi64>, %out: memref<?x?xf32>) {
   %r = gather.gather %d[%i] : tensor<?x?xf32>, tensor<?xi64>
@@ -117,18 +113,15 @@ func.func @rows(%d: tensor<?x?xf32>, %i: tensor<?xi64>, %out: memref<?x?xf32>) {
 }
 
 // Non-temporal stores (a gather of at least 1 MiB, known only at run time)
-// double each version: one loop with them, where each row tests its
+// double each version but the one of rows of at most one vector: one loop with them, where each row tests its
 // alignment, one without for smaller gathers. Rows of at most four vectors
 // prefetch their second cache line at the line or at the row's last element.
 // NT-LABEL: func.func @rows
 // NT:         scf.forall
 // NT:           memref.prefetch
-// NT:           nontemporal = true
-// NT:         } {gather.form = #gather.form<"inline-copy">}
-// NT:         } else {
-// NT:           scf.forall
 // NT-NOT:         nontemporal
 // NT:         } {gather.form = #gather.form<"inline-copy">}
+// NT:         } else {
 // NT:         scf.forall
 // NT:           memref.prefetch %{{.*}}[%[[START:.*]]],
 // NT-NEXT:      %[[LASTE:.*]] = arith.subi %{{.*}}, %c1 : index
