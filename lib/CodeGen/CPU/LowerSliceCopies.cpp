@@ -682,6 +682,11 @@ void emitInlineTail(OpBuilder &b, Location loc, const RowCopy &row,
 /// vectors over the bound, no loop) when they hold at most this many target
 /// vectors.
 constexpr int64_t kRunTimeInlineVectors = 4;
+/// ... and at least this many bytes (eight 32-byte vectors with AVX2): a
+/// row of 256 bytes copied by a loop of eight vector iterations took 1.4x
+/// the time of the same row inline on an AMD EPYC (znver3; gather-bench W4,
+/// `--dynamic all`).
+constexpr int64_t kRunTimeInlineMinBytes = 256;
 
 /// The bound on code size of the run-time versions: a loop of fewer rows
 /// than this, known statically, keeps one version (the block copy, which
@@ -838,7 +843,8 @@ void SliceCopyLowering::lower(scf::ForallOp forall) {
       !getConstantIntValue(rowElements) &&
       (!rows || *rows >= kRunTimeVersionMinRows)) {
     int64_t maxBytes = std::max<int64_t>(
-        maxAttr.getInt(), kRunTimeInlineVectors * params.vectorBytes);
+        {maxAttr.getInt(), kRunTimeInlineVectors * params.vectorBytes,
+         kRunTimeInlineMinBytes});
     SmallVector<int64_t, 2> bounds = {maxBytes};
     if (params.vectorBytes < maxBytes)
       bounds.push_back(params.vectorBytes);
@@ -915,9 +921,12 @@ void SliceCopyLowering::emitCopy(CopyPlan &plan, GatherForm form,
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(forall);
   // Non-temporal stores for large outputs.
-  // (Rows of at most one vector, of a run-time length, store nothing
-  // non-temporally: the stores of such short rows are mostly partial.)
-  bool oneVectorRows = maxInlineBytes && *maxInlineBytes <= params.vectorBytes;
+  // (Rows shorter than a vector, and rows of a run-time length of at most
+  // one vector, store nothing non-temporally: their stores are partial.)
+  std::optional<int64_t> staticRow = getConstantIntValue(plan.rowElements);
+  bool oneVectorRows =
+      (maxInlineBytes && *maxInlineBytes <= params.vectorBytes) ||
+      (staticRow && *staticRow * plan.elementBytes < params.vectorBytes);
   Value useNontemporal =
       params.nontemporalThreshold < 0 || plan.scalarOnly || oneVectorRows
           ? arith::ConstantIntOp::create(rewriter, loc, 0, 1).getResult()
@@ -1208,11 +1217,16 @@ void SliceCopyLowering::emitPrefetch(CopyPlan &plan, int64_t distance,
       std::max<int64_t>(1, params.prefetchBytes / plan.elementBytes));
   Value limit = arith::MinUIOp::create(rewriter, loc, plan.rowElements, cap);
   Value lineStep = arith::ConstantIndexOp::create(rewriter, loc, lineElements);
-  scf::ForOp::create(rewriter, loc, zero, limit, lineStep, ValueRange{},
-                     [&](OpBuilder &b, Location l, Value i, ValueRange) {
-                       prefetchLine(b, l, i);
-                       scf::YieldOp::create(b, l);
-                     });
+  auto lines = scf::ForOp::create(
+      rewriter, loc, zero, limit, lineStep, ValueRange{},
+      [&](OpBuilder &b, Location l, Value i, ValueRange) {
+        prefetchLine(b, l, i);
+        scf::YieldOp::create(b, l);
+      });
+  if (!getConstantIntValue(limit))
+    lines->setAttr("loop_annotation",
+                   getUnrollCountAnnotation(rewriter.getContext(),
+                                            kRunTimeVectorUnroll));
 }
 
 /// Keeps `forall` parallel when the gather writes at least the parallel

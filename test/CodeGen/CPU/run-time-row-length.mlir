@@ -3,7 +3,8 @@
 // take one prefetch, rows of at most four vectors a prefetch per cache line
 // of the bound (no loop), longer rows the block copy (a vector loop and a
 // tail). AVX-512 (znver5): 64 and 256 bytes, the short rows and the tail in
-// masked vectors (one, four). AVX2 (znver3): 32 and 128 bytes, no masked
+// masked vectors (one, four). AVX2 (znver3): 32 and 256 bytes (the bound is
+// at least 256 bytes: eight vectors), no masked
 // moves: each whole vector under a test of the row length, then the tail: the
 // vector ending at the row's end, or for rows shorter than a vector two
 // overlapping 4-, 2- or 1-lane vectors (only in the version for rows of at
@@ -18,8 +19,8 @@
 // CHECK: #[[ANN:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
 // CHECK-LABEL: func.func @rows
 // AVX512:        %[[SHORT:.*]] = arith.cmpi ule, %{{.*}}, %c256 : index
-// AVX2:          %[[SHORT:.*]] = arith.cmpi ule, %{{.*}}, %c128 : index
-// MASKED2:       %[[SHORT:.*]] = arith.cmpi ule, %{{.*}}, %c128 : index
+// AVX2:          %[[SHORT:.*]] = arith.cmpi ule, %{{.*}}, %c256 : index
+// MASKED2:       %[[SHORT:.*]] = arith.cmpi ule, %{{.*}}, %c256 : index
 // CHECK:         scf.if %[[SHORT]] {
 // AVX512:          %[[ONE:.*]] = arith.cmpi ule, %{{.*}}, %c64 : index
 // AVX2:            %[[ONE:.*]] = arith.cmpi ule, %{{.*}}, %c32 : index
@@ -60,13 +61,13 @@
 // CHECK:           } else {
 // CHECK:             scf.forall
 // AVX512-COUNT-4:      memref.prefetch
-// AVX2-COUNT-2:        memref.prefetch
-// MASKED2-COUNT-2:     memref.prefetch
+// AVX2-COUNT-4:        memref.prefetch
+// MASKED2-COUNT-4:     memref.prefetch
 // CHECK-NOT:           memref.prefetch
 // CHECK-NOT:           scf.for
 // AVX512-COUNT-4:      vector.maskedstore
 // AVX512-NOT:          vector.maskedstore
-// MASKED2-COUNT-4:     vector.maskedstore
+// MASKED2-COUNT-8:     vector.maskedstore
 // MASKED2-NOT:         vector.maskedstore
 // AVX2-NOT:            vector.masked
 // AVX2:                vector.load {{.*}} vector<8xf32>
@@ -77,9 +78,9 @@
 // AVX2:                  vector.store {{.*}} vector<8xf32>
 // AVX2-NEXT:               arith.cmpi uge, %[[N]], %c32 : index
 // AVX2:                    vector.store {{.*}} vector<8xf32>
-// AVX2-NEXT:             }
-// AVX2-NEXT:           }
-// AVX2-NEXT:         }
+// AVX2:                    arith.cmpi uge, %[[N]], %c64 : index
+// AVX2:                    vector.store {{.*}} vector<8xf32>
+// AVX2-NOT:                arith.cmpi uge, %[[N]], %c72 : index
 // AVX2:                %[[REST:.*]] = arith.cmpi ne
 // AVX2-NEXT:           scf.if %[[REST]] {
 // AVX2-NEXT:             %[[LAST:.*]] = arith.subi %[[N]], %c8 : index
