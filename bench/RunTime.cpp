@@ -96,8 +96,8 @@ struct RatioRow {
 /// The compiled variants of `w`: ours with each bounds check, the
 /// `--variant`s, ours with parallel=true, and (c) the generic lowering; with
 /// `--dynamic`, ours, the `--variant`s and (c) again with the measured
-/// function's sizes dynamic; with `--idiom`, ours on the linalg idiom for each of these type
-/// modes. Add a compiled variant here.
+/// function's sizes dynamic; with `--idiom`, ours on the linalg idiom for each
+/// of these type modes. Add a compiled variant here.
 std::vector<CompiledSpec> getCompiledSpecs(const Workload &w,
                                            const BenchOptions &options) {
   std::string mark = options.pipelineOptions.empty() ? "" : "*";

@@ -387,8 +387,7 @@ void copyVector(OpBuilder &b, Location loc, const RowCopy &row, Value offset,
   VectorType type =
       lanes == 0 ? row.vectorType
                  : VectorType::get({lanes}, row.vectorType.getElementType());
-  Value v =
-      vector::LoadOp::create(b, loc, type, row.srcFlat, ValueRange{from});
+  Value v = vector::LoadOp::create(b, loc, type, row.srcFlat, ValueRange{from});
   storeVector(b, loc, v, row.dstFlat, to, row.nontemporal && lanes == 0,
               row.alignment, row.dstAddress);
 }
@@ -424,9 +423,9 @@ void copyShortUnmasked(OpBuilder &b, Location loc, const RowCopy &row,
       [&](OpBuilder &nb, Location l, int64_t width) {
         if (width == 0)
           return;
-        Value atLeast = arith::CmpIOp::create(
-            nb, l, arith::CmpIPredicate::sge, count,
-            arith::ConstantIndexOp::create(nb, l, width));
+        Value atLeast =
+            arith::CmpIOp::create(nb, l, arith::CmpIPredicate::sge, count,
+                                  arith::ConstantIndexOp::create(nb, l, width));
         auto ifOp = scf::IfOp::create(nb, l, atLeast, /*withElseRegion=*/true);
         OpBuilder::InsertionGuard guard(nb);
         nb.setInsertionPoint(ifOp.thenBlock()->getTerminator());
@@ -483,9 +482,9 @@ void copyTailUnmasked(OpBuilder &b, Location loc, const RowCopy &row,
           scf::YieldOp::create(tb, tl);
         },
         [&](OpBuilder &eb, Location el) {
-                        copyShortUnmasked(eb, el, row, zero, row.rowElements);
-                        scf::YieldOp::create(eb, el);
-                      });
+          copyShortUnmasked(eb, el, row, zero, row.rowElements);
+          scf::YieldOp::create(eb, el);
+        });
     scf::YieldOp::create(nb, l);
   });
 }
@@ -510,7 +509,8 @@ Value emitBoundedVectors(OpBuilder &b, Location loc, const RowCopy &row,
             nb, l, arith::CmpIPredicate::uge, row.rowElements,
             arith::ConstantIndexOp::create(nb, l, (k + 1) * lanes));
         scf::IfOp::create(nb, l, holds, [&](OpBuilder &tb, Location tl) {
-          copyVector(tb, tl, row, arith::ConstantIndexOp::create(tb, tl, k * lanes));
+          copyVector(tb, tl, row,
+                     arith::ConstantIndexOp::create(tb, tl, k * lanes));
           vector(tb, tl, k + 1);
           scf::YieldOp::create(tb, tl);
         });
@@ -594,9 +594,8 @@ Value emitBlockVectors(OpBuilder &b, Location loc, const RowCopy &row) {
   // remainder loop (a row of a few vectors then takes one or two
   // iterations, not one per vector).
   if (!getConstantIntValue(whole))
-    loop->setAttr("loop_annotation",
-                  getUnrollCountAnnotation(b.getContext(),
-                                           kRunTimeVectorUnroll));
+    loop->setAttr("loop_annotation", getUnrollCountAnnotation(
+                                         b.getContext(), kRunTimeVectorUnroll));
   return whole;
 }
 
@@ -867,9 +866,8 @@ void SliceCopyLowering::lower(scf::ForallOp forall) {
     for (auto &[inlinePlan, bound] : inlinePlans)
       inlinePlan.rowsLongerThanVector =
           bound > params.vectorBytes && inlinePlans.size() > 1;
-    copyPlan->rowsLongerThanVector = !inlinePlans.empty() &&
-                                     inlinePlans.back().second >=
-                                         params.vectorBytes;
+    copyPlan->rowsLongerThanVector =
+        !inlinePlans.empty() && inlinePlans.back().second >= params.vectorBytes;
     for (auto &[inlinePlan, bound] : llvm::reverse(inlinePlans))
       emitCopy(inlinePlan, GatherForm::InlineCopy, bound);
   }
@@ -1204,12 +1202,12 @@ void SliceCopyLowering::emitPrefetch(CopyPlan &plan, int64_t distance,
     Value lastElement =
         rewriter.createOrFold<arith::SubIOp>(loc, plan.rowElements, one);
     for (int64_t line = 1; line * kCacheLineBytes < *maxRowBytes; ++line)
-      prefetchLine(rewriter, loc,
-                   arith::MinSIOp::create(
-                       rewriter, loc,
-                       arith::ConstantIndexOp::create(rewriter, loc,
-                                                      line * lineElements),
-                       lastElement));
+      prefetchLine(
+          rewriter, loc,
+          arith::MinSIOp::create(rewriter, loc,
+                                 arith::ConstantIndexOp::create(
+                                     rewriter, loc, line * lineElements),
+                                 lastElement));
     return;
   }
   Value cap = arith::ConstantIndexOp::create(
@@ -1217,16 +1215,16 @@ void SliceCopyLowering::emitPrefetch(CopyPlan &plan, int64_t distance,
       std::max<int64_t>(1, params.prefetchBytes / plan.elementBytes));
   Value limit = arith::MinUIOp::create(rewriter, loc, plan.rowElements, cap);
   Value lineStep = arith::ConstantIndexOp::create(rewriter, loc, lineElements);
-  auto lines = scf::ForOp::create(
-      rewriter, loc, zero, limit, lineStep, ValueRange{},
-      [&](OpBuilder &b, Location l, Value i, ValueRange) {
-        prefetchLine(b, l, i);
-        scf::YieldOp::create(b, l);
-      });
+  auto lines =
+      scf::ForOp::create(rewriter, loc, zero, limit, lineStep, ValueRange{},
+                         [&](OpBuilder &b, Location l, Value i, ValueRange) {
+                           prefetchLine(b, l, i);
+                           scf::YieldOp::create(b, l);
+                         });
   if (!getConstantIntValue(limit))
-    lines->setAttr("loop_annotation",
-                   getUnrollCountAnnotation(rewriter.getContext(),
-                                            kRunTimeVectorUnroll));
+    lines->setAttr(
+        "loop_annotation",
+        getUnrollCountAnnotation(rewriter.getContext(), kRunTimeVectorUnroll));
 }
 
 /// Keeps `forall` parallel when the gather writes at least the parallel
@@ -1305,8 +1303,8 @@ struct GatherLowerSliceCopiesPass
                                   parallelThreshold, 0, max)) ||
         failed(checkOptionInRange(op, pass, "prefetch-locality",
                                   prefetchLocality, -1, 3)) ||
-        failed(checkOptionInRange(op, pass, "masked-tails", maskedTails, -1,
-                                  1)))
+        failed(
+            checkOptionInRange(op, pass, "masked-tails", maskedTails, -1, 1)))
       return failure();
     CopyParams params;
     params.vectorBytes = vectorBytes == 0 ? target->vectorBytes : vectorBytes;
@@ -1322,9 +1320,8 @@ struct GatherLowerSliceCopiesPass
     params.prefetchLocality = prefetchLocality < 0
                                   ? target->slicePrefetchLocality
                                   : static_cast<int64_t>(prefetchLocality);
-    params.minMaskedElementBits = maskedTails < 0
-                                      ? target->minMaskedElementBits
-                                      : (maskedTails == 1 ? 1 : 0);
+    params.minMaskedElementBits = maskedTails < 0 ? target->minMaskedElementBits
+                                                  : (maskedTails == 1 ? 1 : 0);
     params.nontemporalThreshold = nontemporalThreshold;
     params.parallelThreshold = parallelThreshold;
     params.clampPrefetch = clampPrefetch;
