@@ -489,6 +489,56 @@ void copyTailUnmasked(OpBuilder &b, Location loc, const RowCopy &row,
   });
 }
 
+/// Copies a row of a run-time length of at most `maxElements` elements
+/// with unmasked vectors, without a loop and without a tail: rows of at
+/// least a vector take pairs of vectors, pair `j` the vector at `j * lanes`
+/// and the one ending `j * lanes` before the row's end, pair `j > 0` only
+/// when the row is longer than `2 * j * lanes` (then pairs `0..j` cover it:
+/// a row of 2 vectors takes 2 copies and one test, a row of 8 vectors 8
+/// copies and 3 tests); shorter rows copyShortUnmasked. The overlapping
+/// vectors are not aligned: the non-temporal version of a row takes
+/// emitBoundedVectors instead.
+void copyBoundedRowInPairs(OpBuilder &b, Location loc, const RowCopy &row,
+                           int64_t maxElements) {
+  int64_t lanes = row.vectorType.getNumElements();
+  std::function<void(OpBuilder &, Location, int64_t)> pair =
+      [&](OpBuilder &nb, Location l, int64_t j) {
+        copyVector(nb, l, row, arith::ConstantIndexOp::create(nb, l, j * lanes));
+        if (maxElements > lanes) {
+          Value back = arith::ConstantIndexOp::create(nb, l, (j + 1) * lanes);
+          copyVector(nb, l, row,
+                     nb.createOrFold<arith::SubIOp>(l, row.rowElements, back));
+        }
+        if (2 * (j + 1) * lanes >= maxElements)
+          return;
+        Value longer = arith::CmpIOp::create(
+            nb, l, arith::CmpIPredicate::ugt, row.rowElements,
+            arith::ConstantIndexOp::create(nb, l, 2 * (j + 1) * lanes));
+        scf::IfOp::create(nb, l, longer, [&](OpBuilder &tb, Location tl) {
+          pair(tb, tl, j + 1);
+          scf::YieldOp::create(tb, tl);
+        });
+      };
+  if (row.longerThanVector) {
+    pair(b, loc, 0);
+    return;
+  }
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value hasVector = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::uge, row.rowElements,
+      arith::ConstantIndexOp::create(b, loc, lanes));
+  scf::IfOp::create(
+      b, loc, hasVector,
+      [&](OpBuilder &nb, Location l) {
+        pair(nb, l, 0);
+        scf::YieldOp::create(nb, l);
+      },
+      [&](OpBuilder &nb, Location l) {
+        copyShortUnmasked(nb, l, row, zero, row.rowElements);
+        scf::YieldOp::create(nb, l);
+      });
+}
+
 /// The whole vectors of a row of a run-time length of at most
 /// `maxElements` elements without a loop: vector `k` is copied under
 /// `rowElements >= (k + 1) * lanes`, nested in the test of vector `k - 1`.
@@ -750,6 +800,8 @@ private:
   void emitPrefetch(CopyPlan &plan, int64_t distance,
                     std::optional<int64_t> maxRowBytes);
   Value buildIsLargeTable(CopyPlan &plan);
+  Value buildIsStreamingRow(OpBuilder &b, Location loc, CopyPlan &plan,
+                            const RowCopy &row, Value useNontemporal);
   void versionByParallelism(scf::ForallOp forall, Value gatherBytes);
 
   IRRewriter &rewriter;
@@ -1065,22 +1117,36 @@ void SliceCopyLowering::emitRow(OpBuilder &b, Location loc, CopyPlan &plan,
   // vector (shorter than one, or inline rows of a bounded run-time length,
   // all masked) store nothing non-temporal.
   std::optional<int64_t> staticRow = getConstantIntValue(row.rowElements);
+  // Unmasked rows of a bounded run-time length: pairs of overlapping
+  // vectors, or with non-temporal stores aligned whole vectors and a tail.
+  if (isInline && !staticRow && maxElements && !row.masked) {
+    if (isConstantIntValue(useNontemporal, 0)) {
+      copyBoundedRowInPairs(b, loc, row, *maxElements);
+      return;
+    }
+    Value streaming = buildIsStreamingRow(b, loc, plan, row, useNontemporal);
+    scf::IfOp::create(
+        b, loc, streaming,
+        [&](OpBuilder &nested, Location l) {
+          RowCopy streamed = row;
+          streamed.nontemporal = true;
+          Value whole = emitBoundedVectors(nested, l, streamed, *maxElements);
+          copyTailUnmasked(nested, l, row, whole);
+          scf::YieldOp::create(nested, l);
+        },
+        [&](OpBuilder &nested, Location l) {
+          copyBoundedRowInPairs(nested, l, row, *maxElements);
+          scf::YieldOp::create(nested, l);
+        });
+    return;
+  }
   bool onlyMasked = isInline && !staticRow && maxElements && row.masked;
   if (isConstantIntValue(useNontemporal, 0) || onlyMasked ||
       (staticRow && *staticRow < row.vectorType.getNumElements())) {
     emitTail(emitVectors(b, loc, row));
     return;
   }
-  // Non-temporal vector stores need an aligned destination row.
-  Value bytes = arith::ConstantIndexOp::create(b, loc, plan.elementBytes);
-  Value offset = b.createOrFold<arith::MulIOp>(loc, row.dstStart, bytes);
-  Value rowAddress = arith::AddIOp::create(b, loc, row.dstAddress, offset);
-  Value vectorBytes =
-      arith::ConstantIndexOp::create(b, loc, params.vectorBytes);
-  Value misalignment = arith::RemUIOp::create(b, loc, rowAddress, vectorBytes);
-  Value aligned = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        misalignment, zero);
-  Value streaming = arith::AndIOp::create(b, loc, useNontemporal, aligned);
+  Value streaming = buildIsStreamingRow(b, loc, plan, row, useNontemporal);
   Value whole;
   scf::IfOp::create(
       b, loc, streaming,
@@ -1102,6 +1168,24 @@ void SliceCopyLowering::emitRow(OpBuilder &b, Location loc, CopyPlan &plan,
       b.createOrFold<arith::DivUIOp>(loc, row.rowElements, laneCount);
   whole = b.createOrFold<arith::MulIOp>(loc, vectors, laneCount);
   emitTail(whole);
+}
+
+/// Whether `row` takes non-temporal stores: `useNontemporal` and the
+/// destination row aligned to the vector size (which they need).
+Value SliceCopyLowering::buildIsStreamingRow(OpBuilder &b, Location loc,
+                                             CopyPlan &plan,
+                                             const RowCopy &row,
+                                             Value useNontemporal) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value bytes = arith::ConstantIndexOp::create(b, loc, plan.elementBytes);
+  Value offset = b.createOrFold<arith::MulIOp>(loc, row.dstStart, bytes);
+  Value rowAddress = arith::AddIOp::create(b, loc, row.dstAddress, offset);
+  Value vectorBytes =
+      arith::ConstantIndexOp::create(b, loc, params.vectorBytes);
+  Value misalignment = arith::RemUIOp::create(b, loc, rowAddress, vectorBytes);
+  Value aligned = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        misalignment, zero);
+  return arith::AndIOp::create(b, loc, useNontemporal, aligned);
 }
 
 /// Builds, before the loop, whether the table of `plan` holds at least

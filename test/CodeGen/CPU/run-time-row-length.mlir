@@ -5,10 +5,12 @@
 // tail). AVX-512 (znver5): 64 and 256 bytes, the short rows and the tail in
 // masked vectors (one, four). AVX2 (znver3): 32 and 256 bytes (the bound is
 // at least 256 bytes: eight vectors), no masked
-// moves: each whole vector under a test of the row length, then the tail: the
-// vector ending at the row's end, or for rows shorter than a vector two
-// overlapping 4-, 2- or 1-lane vectors (only in the version for rows of at
-// most one vector: the others know their rows longer). The block copy's vector loop over a
+// moves: a row of at least a vector takes pairs of vectors, the one at its
+// start and the one ending at its end, then the next pair inward only when
+// the row is longer than the pairs so far (2, 4, 6 vectors); a row shorter
+// than a vector two overlapping 4-, 2- or 1-lane vectors (only in the
+// version for rows of at most one vector: the others know their rows
+// longer). The block copy's tail is the vector ending at the row's end. The block copy's vector loop over a
 // run-time length carries an unroll hint (count 4) for LLVM.
 // RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver5 nontemporal-threshold=-1" | FileCheck %s --check-prefixes=CHECK,AVX512
 // RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3 nontemporal-threshold=-1" | FileCheck %s --check-prefixes=CHECK,AVX2
@@ -39,23 +41,18 @@
 // AVX2-NEXT:           scf.if %[[HAS]] {
 // AVX2-NEXT:             vector.load {{.*}} vector<8xf32>
 // AVX2-NEXT:             vector.store {{.*}} vector<8xf32>
-// AVX2-NEXT:           }
-// AVX2:                %[[REST:.*]] = arith.cmpi ne
-// AVX2-NEXT:           %[[HASV:.*]] = arith.cmpi uge, %[[N]], %c8 : index
-// AVX2-NEXT:           scf.if %[[REST]] {
-// AVX2-NEXT:             scf.if %[[HASV]] {
+// AVX2-NEXT:           } else {
+// AVX2-NEXT:             %[[FOUR:.*]] = arith.cmpi sge, %[[N]], %c4 : index
+// AVX2-NEXT:             scf.if %[[FOUR]] {
+// AVX2-COUNT-2:            vector.store {{.*}} vector<4xf32>
 // AVX2:                  } else {
-// AVX2-NEXT:               %[[FOUR:.*]] = arith.cmpi sge, %[[N]], %c4 : index
-// AVX2-NEXT:               scf.if %[[FOUR]] {
-// AVX2-COUNT-2:              vector.store {{.*}} vector<4xf32>
-// AVX2:                    } else {
-// AVX2:                      arith.cmpi sge, %[[N]], %c2 : index
-// AVX2-COUNT-2:              vector.store {{.*}} vector<2xf32>
-// AVX2:                      arith.cmpi sge, %[[N]], %c1 : index
-// AVX2-NEXT:                 scf.if
-// AVX2-NEXT:                   vector.load {{.*}} vector<1xf32>
-// AVX2-NEXT:                   vector.store {{.*}} vector<1xf32>
-// AVX2-NEXT:                 }
+// AVX2:                    arith.cmpi sge, %[[N]], %c2 : index
+// AVX2-COUNT-2:            vector.store {{.*}} vector<2xf32>
+// AVX2:                    arith.cmpi sge, %[[N]], %c1 : index
+// AVX2-NEXT:               scf.if
+// AVX2-NEXT:                 vector.load {{.*}} vector<1xf32>
+// AVX2-NEXT:                 vector.store {{.*}} vector<1xf32>
+// AVX2-NEXT:               }
 // AVX2-NOT:            vector.masked
 // CHECK:             } {gather.form = #gather.form<"inline-copy">}
 // CHECK:           } else {
@@ -70,23 +67,25 @@
 // MASKED2-COUNT-8:     vector.maskedstore
 // MASKED2-NOT:         vector.maskedstore
 // AVX2-NOT:            vector.masked
-// AVX2:                vector.load {{.*}} vector<8xf32>
-// AVX2-NEXT:           vector.store {{.*}} vector<8xf32>
-// AVX2-NEXT:           arith.cmpi uge, %[[N:.*]], %c16 : index
-// AVX2:                vector.store {{.*}} vector<8xf32>
-// AVX2-NEXT:             arith.cmpi uge, %[[N]], %c24 : index
-// AVX2:                  vector.store {{.*}} vector<8xf32>
-// AVX2-NEXT:               arith.cmpi uge, %[[N]], %c32 : index
-// AVX2:                    vector.store {{.*}} vector<8xf32>
-// AVX2:                    arith.cmpi uge, %[[N]], %c64 : index
-// AVX2:                    vector.store {{.*}} vector<8xf32>
-// AVX2-NOT:                arith.cmpi uge, %[[N]], %c72 : index
-// AVX2:                %[[REST:.*]] = arith.cmpi ne
-// AVX2-NEXT:           scf.if %[[REST]] {
-// AVX2-NEXT:             %[[LAST:.*]] = arith.subi %[[N]], %c8 : index
-// AVX2:                  vector.load {{.*}} vector<8xf32>
-// AVX2-NEXT:             vector.store {{.*}} vector<8xf32>
-// AVX2-NEXT:           }
+// AVX2:                %[[F0:.*]] = vector.load %{{.*}}[%[[S:.*]]] : memref<?xf32>, vector<8xf32>
+// AVX2-NEXT:           vector.store %[[F0]], %{{.*}}[%[[D:.*]]] : memref<?xf32>, vector<8xf32>
+// AVX2-NEXT:           %[[B0:.*]] = arith.subi %[[N:.*]], %c8 : index
+// AVX2-NEXT:           arith.addi %[[S]], %[[B0]]
+// AVX2-NEXT:           arith.addi %[[D]], %[[B0]]
+// AVX2-NEXT:           vector.load
+// AVX2-NEXT:           vector.store
+// AVX2-NEXT:           %[[L1:.*]] = arith.cmpi ugt, %[[N]], %c16 : index
+// AVX2-NEXT:           scf.if %[[L1]] {
+// AVX2-NEXT:             arith.addi %[[S]], %c8
+// AVX2-NEXT:             arith.addi %[[D]], %c8
+// AVX2-NEXT:             vector.load
+// AVX2-NEXT:             vector.store
+// AVX2-NEXT:             arith.subi %[[N]], %c16
+// AVX2:                  arith.cmpi ugt, %[[N]], %c32 : index
+// AVX2:                    arith.subi %[[N]], %c24
+// AVX2:                    arith.cmpi ugt, %[[N]], %c48 : index
+// AVX2:                      arith.subi %[[N]], %c32
+// AVX2-NOT:                  arith.cmpi ugt
 // AVX2-NOT:            vector.masked
 // AVX2-NOT:            vector<4xf32>
 // CHECK:             } {gather.form = #gather.form<"inline-copy">}
