@@ -334,11 +334,11 @@ static LogicalResult addAffineToLLVM(OpPassManager &pm,
   // parallel), which is much cheaper on large modules than one pass per
   // dialect; the casts it leaves between the functions and their bodies go
   // function by function. Views become descriptor arithmetic before it
-  // (gather-expand-strided-metadata: upstream's patterns in one sweep).
+  // (gather-expand-strided-metadata: upstream's patterns in one sweep, with
+  // those of lower-affine and arith-expand for what they make).
   if (failed(addPipeline(pm,
                          "func.func(convert-scf-to-cf,"
-                         "gather-expand-strided-metadata,"
-                         "lower-affine,arith-expand),"
+                         "gather-expand-strided-metadata{lower-affine=true}),"
                          "gather-convert-to-llvm",
                          errorStream)))
     return failure();

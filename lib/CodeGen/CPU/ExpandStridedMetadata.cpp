@@ -6,10 +6,13 @@
 
 #include "gather-mlir/CodeGen/CPU/Passes.h"
 
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -24,9 +27,17 @@ namespace {
 struct GatherExpandStridedMetadataPass
     : public gather::impl::GatherExpandStridedMetadataBase<
           GatherExpandStridedMetadataPass> {
+  using Base::Base;
+
   LogicalResult initialize(MLIRContext *context) override {
     RewritePatternSet set(context);
     memref::populateExpandStridedMetadataPatterns(set);
+    // The affine ops these patterns make (and any left) become arith in the
+    // same sweep, the composite arith ops simple ones.
+    if (lowerAffine) {
+      populateAffineToStdConversionPatterns(set);
+      arith::populateArithExpandOpsPatterns(set);
+    }
     patterns = FrozenRewritePatternSet(std::move(set));
     return success();
   }

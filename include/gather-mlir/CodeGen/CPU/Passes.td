@@ -344,12 +344,21 @@ def GatherExpandStridedMetadata
     instead of once per function, and applied with one sweep of the greedy
     driver (its worklist reaches the fixed point of these patterns; the
     upstream pass sweeps again to confirm it, which on large modules costs
-    as much as the first sweep).
+    as much as the first sweep). With `lower-affine`, the same sweep also
+    applies the patterns of upstream `lower-affine` and `arith-expand`, so
+    that the affine ops the expansion makes need no pass of their own (the
+    pipelines run it after every loop is lowered: an `affine.for` would
+    become an `scf.for`).
   }];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+  let options = [
+    Option<"lowerAffine", "lower-affine", "bool", /*default=*/"false",
+           "Also lower affine ops to arith and expand composite arith ops">,
   ];
 }
 
