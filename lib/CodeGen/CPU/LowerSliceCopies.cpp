@@ -501,32 +501,33 @@ void copyTailUnmasked(OpBuilder &b, Location loc, const RowCopy &row,
 void copyBoundedRowInPairs(OpBuilder &b, Location loc, const RowCopy &row,
                            int64_t maxElements) {
   int64_t lanes = row.vectorType.getNumElements();
-  std::function<void(OpBuilder &, Location, int64_t)> pair =
-      [&](OpBuilder &nb, Location l, int64_t j) {
-        copyVector(nb, l, row, arith::ConstantIndexOp::create(nb, l, j * lanes));
-        if (maxElements > lanes) {
-          Value back = arith::ConstantIndexOp::create(nb, l, (j + 1) * lanes);
-          copyVector(nb, l, row,
-                     nb.createOrFold<arith::SubIOp>(l, row.rowElements, back));
-        }
-        if (2 * (j + 1) * lanes >= maxElements)
-          return;
-        Value longer = arith::CmpIOp::create(
-            nb, l, arith::CmpIPredicate::ugt, row.rowElements,
-            arith::ConstantIndexOp::create(nb, l, 2 * (j + 1) * lanes));
-        scf::IfOp::create(nb, l, longer, [&](OpBuilder &tb, Location tl) {
-          pair(tb, tl, j + 1);
-          scf::YieldOp::create(tb, tl);
-        });
-      };
+  std::function<void(OpBuilder &, Location, int64_t)> pair = [&](OpBuilder &nb,
+                                                                 Location l,
+                                                                 int64_t j) {
+    copyVector(nb, l, row, arith::ConstantIndexOp::create(nb, l, j * lanes));
+    if (maxElements > lanes) {
+      Value back = arith::ConstantIndexOp::create(nb, l, (j + 1) * lanes);
+      copyVector(nb, l, row,
+                 nb.createOrFold<arith::SubIOp>(l, row.rowElements, back));
+    }
+    if (2 * (j + 1) * lanes >= maxElements)
+      return;
+    Value longer = arith::CmpIOp::create(
+        nb, l, arith::CmpIPredicate::ugt, row.rowElements,
+        arith::ConstantIndexOp::create(nb, l, 2 * (j + 1) * lanes));
+    scf::IfOp::create(nb, l, longer, [&](OpBuilder &tb, Location tl) {
+      pair(tb, tl, j + 1);
+      scf::YieldOp::create(tb, tl);
+    });
+  };
   if (row.longerThanVector) {
     pair(b, loc, 0);
     return;
   }
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value hasVector = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::uge, row.rowElements,
-      arith::ConstantIndexOp::create(b, loc, lanes));
+  Value hasVector =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, row.rowElements,
+                            arith::ConstantIndexOp::create(b, loc, lanes));
   scf::IfOp::create(
       b, loc, hasVector,
       [&](OpBuilder &nb, Location l) {
@@ -1173,8 +1174,7 @@ void SliceCopyLowering::emitRow(OpBuilder &b, Location loc, CopyPlan &plan,
 /// Whether `row` takes non-temporal stores: `useNontemporal` and the
 /// destination row aligned to the vector size (which they need).
 Value SliceCopyLowering::buildIsStreamingRow(OpBuilder &b, Location loc,
-                                             CopyPlan &plan,
-                                             const RowCopy &row,
+                                             CopyPlan &plan, const RowCopy &row,
                                              Value useNontemporal) {
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value bytes = arith::ConstantIndexOp::create(b, loc, plan.elementBytes);
