@@ -10,6 +10,20 @@
 // RUN: mlir-opt %t.upstream --split-input-file --canonicalize > %t.upstream.canonical
 // RUN: diff %t.ours.canonical %t.upstream.canonical
 // RUN: FileCheck %s < %t.ours
+// With lower-affine=true the same sweep lowers the affine ops the expansion
+// makes (and expands composite arith ops): the IR of upstream
+// expand-strided-metadata, lower-affine and arith-expand, no affine op left.
+// RUN: gather-opt %s --split-input-file \
+// RUN:   --pass-pipeline='builtin.module(func.func(gather-expand-strided-metadata{lower-affine=true}))' > %t.lowered
+// RUN: mlir-opt %s --split-input-file \
+// RUN:   --pass-pipeline='builtin.module(func.func(expand-strided-metadata,lower-affine,arith-expand))' > %t.upstream.lowered
+// RUN: mlir-opt %t.lowered --split-input-file --canonicalize > %t.lowered.canonical
+// RUN: mlir-opt %t.upstream.lowered --split-input-file --canonicalize > %t.upstream.lowered.canonical
+// RUN: diff %t.lowered.canonical %t.upstream.lowered.canonical
+// RUN: FileCheck %s --check-prefix=LOWERED < %t.lowered
+// LOWERED-NOT: affine.
+// LOWERED: arith.muli
+// LOWERED-NOT: affine.
 
 // CHECK-LABEL: func.func @chain(
 // CHECK-NOT: memref.subview
