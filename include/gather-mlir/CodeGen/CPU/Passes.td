@@ -40,9 +40,10 @@ def GatherLowerSliceCopies
     the slice's dimensions that are not contiguous in both buffers. A row
     of a static or run-time length is copied
 
-    * `block-copy`: by a loop of `vector-bytes` vectors and, for the
-      elements after the last whole vector, a scalar loop (static length)
-      or one masked vector (run-time length);
+    * `block-copy`: by a loop of `vector-bytes` vectors (with an LLVM
+      unroll hint for a run-time length) and, for the elements after the
+      last whole vector, a scalar loop (static length) or one masked vector
+      (run-time length);
     * `inline-copy`: by straight-line vectors and a masked tail
       (`vector.maskedload`/`vector.maskedstore`) when the length is static;
       when it is not, by as many masked vectors as the bound that the
@@ -51,9 +52,18 @@ def GatherLowerSliceCopies
     * element by element for element types whose vectors do not have the
       layout of a memref (i1, complex, index).
 
+    Without masked tails (see `masked-tails` below) the tails are
+    overlapping unmasked vectors instead, and a row of a bounded run-time
+    length takes pairs of vectors from its two ends inward (the next pair
+    only when the row is longer than the pairs so far).
+
     A block-copy loop that carries `gather.inline_max_bytes` (the planner
     could not decide from static sizes) becomes
-    `scf.if (row bytes <= max) { inline-copy loop } else { block-copy loop }`.
+    `scf.if (row bytes <= max) { inline-copy loop } else { block-copy loop }`
+    with `max` at least four vectors and 256 bytes, the inline loop split
+    again at one vector. Where the row length is known only at run time and
+    the non-temporal choice too, each loop is split once more: a version
+    with non-temporal stores and one without.
 
     When the whole gather writes at least `nontemporal-threshold` bytes and a
     row of the destination is aligned to the vector size, the stores are
