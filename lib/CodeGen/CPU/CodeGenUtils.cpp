@@ -38,3 +38,23 @@ mlir::gather::cloneAhead(OpBuilder &builder, Operation *scope, Value iv,
     result.push_back(mapping.lookupOrDefault(value));
   return result;
 }
+
+LLVM::LoopAnnotationAttr
+mlir::gather::getUnrollAnnotation(MLIRContext *context,
+                                  std::optional<int64_t> count) {
+  IntegerAttr countAttr =
+      count ? IntegerAttr::get(IntegerType::get(context, 32), *count)
+            : IntegerAttr();
+  BoolAttr full = count ? BoolAttr() : BoolAttr::get(context, true);
+  auto unroll = LLVM::LoopUnrollAttr::get(
+      context, /*disable=*/nullptr, countAttr, /*runtimeDisable=*/nullptr, full,
+      /*followupUnrolled=*/nullptr, /*followupRemainder=*/nullptr,
+      /*followupAll=*/nullptr);
+  return LLVM::LoopAnnotationAttr::get(
+      context, /*disableNonforced=*/nullptr, /*vectorize=*/nullptr,
+      /*interleave=*/nullptr, unroll, /*unrollAndJam=*/nullptr,
+      /*licm=*/nullptr, /*distribute=*/nullptr, /*pipeline=*/nullptr,
+      /*peeled=*/nullptr, /*unswitch=*/nullptr, /*mustProgress=*/nullptr,
+      /*isVectorized=*/nullptr, /*startLoc=*/nullptr, /*endLoc=*/nullptr,
+      /*parallelAccesses=*/{});
+}

@@ -7,6 +7,7 @@
 #ifndef GATHER_MLIR_LIB_CODEGEN_CPU_CODEGENUTILS_H
 #define GATHER_MLIR_LIB_CODEGEN_CPU_CODEGENUTILS_H
 
+#include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/IRMapping.h"
@@ -65,6 +66,11 @@ inline LogicalResult checkOptionInRange(Operation *op, StringRef pass,
 FailureOr<SmallVector<Value>> cloneAhead(OpBuilder &builder, Operation *scope,
                                          Value iv, ValueRange values,
                                          Value ahead);
+
+/// The annotation (`loop_annotation` of an scf.for, kept down to LLVM) that
+/// asks LLVM to unroll a loop `count` times, or fully without a count.
+LLVM::LoopAnnotationAttr getUnrollAnnotation(MLIRContext *context,
+                                             std::optional<int64_t> count);
 
 } // namespace mlir::gather
 

@@ -127,22 +127,6 @@ struct StripMined {
   Value position;
 };
 
-/// The annotation that asks LLVM to unroll a loop fully.
-LLVM::LoopAnnotationAttr getFullUnrollAnnotation(MLIRContext *context) {
-  auto unroll = LLVM::LoopUnrollAttr::get(
-      context, /*disable=*/nullptr, /*count=*/nullptr,
-      /*runtimeDisable=*/nullptr, /*full=*/BoolAttr::get(context, true),
-      /*followupUnrolled=*/nullptr, /*followupRemainder=*/nullptr,
-      /*followupAll=*/nullptr);
-  return LLVM::LoopAnnotationAttr::get(
-      context, /*disableNonforced=*/nullptr, /*vectorize=*/nullptr,
-      /*interleave=*/nullptr, unroll, /*unrollAndJam=*/nullptr,
-      /*licm=*/nullptr, /*distribute=*/nullptr, /*pipeline=*/nullptr,
-      /*peeled=*/nullptr, /*unswitch=*/nullptr, /*mustProgress=*/nullptr,
-      /*isVectorized=*/nullptr, /*startLoc=*/nullptr, /*endLoc=*/nullptr,
-      /*parallelAccesses=*/{});
-}
-
 /// Strip-mines `loop` (step 1, no loop-carried values) by `factor`. The
 /// unrolling is left to LLVM, which keeps the IR of the pipeline small: one
 /// body per step instead of `factor`.
@@ -188,7 +172,7 @@ FailureOr<StripMined> stripMine(RewriterBase &rewriter, scf::ForOp loop,
            inner->isAncestor(use.getOwner());
   });
   inner->setAttr("loop_annotation",
-                 getFullUnrollAnnotation(rewriter.getContext()));
+                 getUnrollAnnotation(rewriter.getContext(), std::nullopt));
   return StripMined{loop, inner, position};
 }
 

@@ -440,6 +440,32 @@ void copyShortUnmasked(OpBuilder &b, Location loc, const RowCopy &row,
   level(b, loc, lanes / 2);
 }
 
+/// Emits `copyLong` for a row that holds at least one whole vector and
+/// copyShortUnmasked of the whole row for a shorter one: a run-time test,
+/// or `copyLong` alone where the row is known to be longer than a vector.
+void emitByRowHoldingVector(
+    OpBuilder &b, Location loc, const RowCopy &row,
+    function_ref<void(OpBuilder &, Location)> copyLong) {
+  if (row.longerThanVector) {
+    copyLong(b, loc);
+    return;
+  }
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value holdsVector = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::uge, row.rowElements,
+      arith::ConstantIndexOp::create(b, loc, row.vectorType.getNumElements()));
+  scf::IfOp::create(
+      b, loc, holdsVector,
+      [&](OpBuilder &nb, Location l) {
+        copyLong(nb, l);
+        scf::YieldOp::create(nb, l);
+      },
+      [&](OpBuilder &nb, Location l) {
+        copyShortUnmasked(nb, l, row, zero, row.rowElements);
+        scf::YieldOp::create(nb, l);
+      });
+}
+
 /// Copies the elements of a row of `rowElements` elements from `whole` on
 /// (the elements after its whole vectors, fewer than a vector) with
 /// unmasked vectors: the vector ending at the row's end when the row holds
@@ -465,26 +491,8 @@ void copyTailUnmasked(OpBuilder &b, Location loc, const RowCopy &row,
   Value rest = arith::SubIOp::create(b, loc, row.rowElements, whole);
   Value hasRest =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, rest, zero);
-  if (row.longerThanVector) {
-    scf::IfOp::create(b, loc, hasRest, [&](OpBuilder &nb, Location l) {
-      emitOverlap(nb, l);
-      scf::YieldOp::create(nb, l);
-    });
-    return;
-  }
-  Value hasVector = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
-                                          row.rowElements, laneCount);
   scf::IfOp::create(b, loc, hasRest, [&](OpBuilder &nb, Location l) {
-    scf::IfOp::create(
-        nb, l, hasVector,
-        [&](OpBuilder &tb, Location tl) {
-          emitOverlap(tb, tl);
-          scf::YieldOp::create(tb, tl);
-        },
-        [&](OpBuilder &eb, Location el) {
-          copyShortUnmasked(eb, el, row, zero, row.rowElements);
-          scf::YieldOp::create(eb, el);
-        });
+    emitByRowHoldingVector(nb, l, row, emitOverlap);
     scf::YieldOp::create(nb, l);
   });
 }
@@ -520,24 +528,8 @@ void copyBoundedRowInPairs(OpBuilder &b, Location loc, const RowCopy &row,
       scf::YieldOp::create(tb, tl);
     });
   };
-  if (row.longerThanVector) {
-    pair(b, loc, 0);
-    return;
-  }
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value hasVector =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, row.rowElements,
-                            arith::ConstantIndexOp::create(b, loc, lanes));
-  scf::IfOp::create(
-      b, loc, hasVector,
-      [&](OpBuilder &nb, Location l) {
-        pair(nb, l, 0);
-        scf::YieldOp::create(nb, l);
-      },
-      [&](OpBuilder &nb, Location l) {
-        copyShortUnmasked(nb, l, row, zero, row.rowElements);
-        scf::YieldOp::create(nb, l);
-      });
+  emitByRowHoldingVector(b, loc, row,
+                         [&](OpBuilder &nb, Location l) { pair(nb, l, 0); });
 }
 
 /// The whole vectors of a row of a run-time length of at most
@@ -606,24 +598,6 @@ void copyElements(OpBuilder &b, Location loc, const RowCopy &row, Value from,
 /// run-time length.
 constexpr int64_t kRunTimeVectorUnroll = 4;
 
-/// The annotation that asks LLVM to unroll a loop `count` times.
-LLVM::LoopAnnotationAttr getUnrollCountAnnotation(MLIRContext *context,
-                                                  int64_t count) {
-  auto unroll = LLVM::LoopUnrollAttr::get(
-      context, /*disable=*/nullptr,
-      /*count=*/IntegerAttr::get(IntegerType::get(context, 32), count),
-      /*runtimeDisable=*/nullptr, /*full=*/nullptr,
-      /*followupUnrolled=*/nullptr, /*followupRemainder=*/nullptr,
-      /*followupAll=*/nullptr);
-  return LLVM::LoopAnnotationAttr::get(
-      context, /*disableNonforced=*/nullptr, /*vectorize=*/nullptr,
-      /*interleave=*/nullptr, unroll, /*unrollAndJam=*/nullptr,
-      /*licm=*/nullptr, /*distribute=*/nullptr, /*pipeline=*/nullptr,
-      /*peeled=*/nullptr, /*unswitch=*/nullptr, /*mustProgress=*/nullptr,
-      /*isVectorized=*/nullptr, /*startLoc=*/nullptr, /*endLoc=*/nullptr,
-      /*parallelAccesses=*/{});
-}
-
 /// The whole vectors of a block-copied row (a loop); returns the number of
 /// elements they cover.
 Value emitBlockVectors(OpBuilder &b, Location loc, const RowCopy &row) {
@@ -645,8 +619,8 @@ Value emitBlockVectors(OpBuilder &b, Location loc, const RowCopy &row) {
   // remainder loop (a row of a few vectors then takes one or two
   // iterations, not one per vector).
   if (!getConstantIntValue(whole))
-    loop->setAttr("loop_annotation", getUnrollCountAnnotation(
-                                         b.getContext(), kRunTimeVectorUnroll));
+    loop->setAttr("loop_annotation",
+                  getUnrollAnnotation(b.getContext(), kRunTimeVectorUnroll));
   return whole;
 }
 
@@ -677,8 +651,9 @@ void emitBlockTail(OpBuilder &b, Location loc, const RowCopy &row,
 
 /// The whole vectors of an inline-copied row: straight-line for a static
 /// length, a loop otherwise; returns the number of elements they cover.
-/// (A run-time length bounded by `maxElements` has none with masked tails,
-/// only masked vectors (emitInlineTail); without, emitBoundedVectors.)
+/// (A run-time length bounded by `maxElements` has none: only masked
+/// vectors, emitInlineTail; without masked tails emitRow copies such rows
+/// itself.)
 Value emitInlineVectors(OpBuilder &b, Location loc, const RowCopy &row,
                         std::optional<int64_t> maxElements) {
   int64_t lanes = row.vectorType.getNumElements();
@@ -688,8 +663,7 @@ Value emitInlineVectors(OpBuilder &b, Location loc, const RowCopy &row,
     return arith::ConstantIndexOp::create(b, loc, *staticRow / lanes * lanes);
   }
   if (maxElements)
-    return row.masked ? arith::ConstantIndexOp::create(b, loc, 0)
-                      : emitBoundedVectors(b, loc, row, *maxElements);
+    return arith::ConstantIndexOp::create(b, loc, 0);
   return emitBlockVectors(b, loc, row);
 }
 
@@ -1308,7 +1282,7 @@ void SliceCopyLowering::emitPrefetch(CopyPlan &plan, int64_t distance,
   if (!getConstantIntValue(limit))
     lines->setAttr(
         "loop_annotation",
-        getUnrollCountAnnotation(rewriter.getContext(), kRunTimeVectorUnroll));
+        getUnrollAnnotation(rewriter.getContext(), kRunTimeVectorUnroll));
 }
 
 /// Keeps `forall` parallel when the gather writes at least the parallel
