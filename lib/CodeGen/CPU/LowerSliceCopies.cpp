@@ -778,6 +778,11 @@ private:
   Value buildIsStreamingRow(OpBuilder &b, Location loc, CopyPlan &plan,
                             const RowCopy &row, Value useNontemporal);
   void versionByParallelism(scf::ForallOp forall, Value gatherBytes);
+  /// Whether the row tails of `plan` take masked vectors on the target.
+  bool isMasked(const CopyPlan &plan) const {
+    return params.minMaskedElementBits > 0 &&
+           plan.elementBytes * 8 >= params.minMaskedElementBits;
+  }
 
   IRRewriter &rewriter;
   const CopyParams &params;
@@ -927,6 +932,8 @@ SliceCopyLowering::versionByRowBytes(CopyPlan &plan, int64_t maxBytes) {
   return copy;
 }
 
+/// The plan of `loop`, a copy of the loop of `outer`: the buffers and sizes
+/// built for `outer`, and what it knows of its rows.
 FailureOr<CopyPlan> SliceCopyLowering::planCopyOf(const CopyPlan &outer,
                                                   scf::ForallOp loop) {
   FailureOr<CopyPlan> copied = plan(loop);
@@ -936,6 +943,7 @@ FailureOr<CopyPlan> SliceCopyLowering::planCopyOf(const CopyPlan &outer,
   copied->dst.buffer = outer.dst.buffer;
   copied->rowElements = outer.rowElements;
   copied->gatherBytes = outer.gatherBytes;
+  copied->rowsLongerThanVector = outer.rowsLongerThanVector;
   return copied;
 }
 
@@ -959,12 +967,18 @@ void SliceCopyLowering::emitCopy(CopyPlan &plan, GatherForm form,
                 loc, arith::CmpIPredicate::uge, plan.gatherBytes,
                 arith::ConstantIndexOp::create(rewriter, loc,
                                                params.nontemporalThreshold));
-  // Decided at run time: one version of the loop with them (and the
-  // alignment test of each row) and one without, so that the rows of a
-  // small gather test nothing (within the bound on code size of the other
-  // run-time versions).
+  // Decided at run time: for rows of at most kRunTimeInlineMinBytes one
+  // version of the loop with them (and the alignment test of each row) and
+  // one without, so that the short rows of a small gather test nothing
+  // (within the bound on code size of the other run-time versions). A
+  // longer row takes the test: one branch is little next to its copy, and a
+  // second copy of the loop costs compile time.
+  int64_t maxRowBytes = maxInlineBytes ? *maxInlineBytes
+                        : staticRow    ? *staticRow * plan.elementBytes
+                                       : std::numeric_limits<int64_t>::max();
   std::optional<int64_t> rows = getStaticTripCount(forall);
-  if (!getConstantIntValue(useNontemporal) &&
+  if (maxRowBytes <= kRunTimeInlineMinBytes &&
+      !getConstantIntValue(useNontemporal) &&
       (!rows || *rows >= kRunTimeVersionMinRows)) {
     Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
     Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
@@ -1054,8 +1068,7 @@ void SliceCopyLowering::emitRowLoops(CopyPlan &plan, GatherForm form,
     row.dstAddress = dstAddress;
     row.alignment = params.vectorBytes;
     row.longerThanVector = plan.rowsLongerThanVector;
-    row.masked = params.minMaskedElementBits > 0 &&
-                 plan.elementBytes * 8 >= params.minMaskedElementBits;
+    row.masked = isMasked(plan);
     int64_t lanes =
         std::max<int64_t>(1, params.vectorBytes / plan.elementBytes);
     if (!plan.scalarOnly)
@@ -1093,20 +1106,30 @@ void SliceCopyLowering::emitRow(OpBuilder &b, Location loc, CopyPlan &plan,
   // all masked) store nothing non-temporal.
   std::optional<int64_t> staticRow = getConstantIntValue(row.rowElements);
   // Unmasked rows of a bounded run-time length: pairs of overlapping
-  // vectors, or with non-temporal stores aligned whole vectors and a tail.
+  // vectors, or with non-temporal stores aligned whole vectors and a tail
+  // for rows that hold a vector (the pairs copy the shorter ones).
   if (isInline && !staticRow && maxElements && !row.masked) {
     if (isConstantIntValue(useNontemporal, 0)) {
       copyBoundedRowInPairs(b, loc, row, *maxElements);
       return;
     }
     Value streaming = buildIsStreamingRow(b, loc, plan, row, useNontemporal);
+    if (!row.longerThanVector) {
+      Value lanes = arith::ConstantIndexOp::create(
+          b, loc, row.vectorType.getNumElements());
+      Value holdsVector = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::uge, row.rowElements, lanes);
+      streaming = arith::AndIOp::create(b, loc, streaming, holdsVector);
+    }
     scf::IfOp::create(
         b, loc, streaming,
         [&](OpBuilder &nested, Location l) {
-          RowCopy streamed = row;
+          RowCopy held = row;
+          held.longerThanVector = true;
+          RowCopy streamed = held;
           streamed.nontemporal = true;
           Value whole = emitBoundedVectors(nested, l, streamed, *maxElements);
-          copyTailUnmasked(nested, l, row, whole);
+          copyTailUnmasked(nested, l, held, whole);
           scf::YieldOp::create(nested, l);
         },
         [&](OpBuilder &nested, Location l) {

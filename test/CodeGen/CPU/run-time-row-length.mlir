@@ -112,35 +112,53 @@ func.func @rows(%d: tensor<?x?xf32>, %i: tensor<?xi64>, %out: memref<?x?xf32>) {
   return
 }
 
-// Non-temporal stores (a gather of at least 1 MiB, known only at run time)
-// double each version but the one of rows of at most one vector: one loop with them, where each row tests its
-// alignment, one without for smaller gathers. Rows of at most four vectors
-// prefetch their second cache line at the line or at the row's last element.
+// Non-temporal stores (a gather of at least 1 MiB, known only at run time).
+// The inline rows longer than a vector (at most 256 bytes) get two versions
+// of their loop: one with them, where each row tests its alignment, and one
+// without for smaller gathers; the version for rows of at most one vector
+// stores nothing non-temporally. Each line of the bound after the first is
+// prefetched at the line or at the row's last element. The block copy's
+// rows are longer: one loop, where each row tests the size of the gather
+// and its alignment.
 // NT-LABEL: func.func @rows
 // NT:         scf.forall
 // NT:           memref.prefetch
 // NT-NOT:         nontemporal
 // NT:         } {gather.form = #gather.form<"inline-copy">}
 // NT:         } else {
+// NT:         %[[BIG:.*]] = arith.cmpi uge, %{{.*}}, %c1048576 : index
+// NT:         scf.if %[[BIG]] {
 // NT:         scf.forall
 // NT:           memref.prefetch %{{.*}}[%[[START:.*]]],
 // NT-NEXT:      %[[LASTE:.*]] = arith.subi %{{.*}}, %c1 : index
 // NT-NEXT:      %[[SECOND:.*]] = arith.minsi %[[LASTE]], %c16 : index
 // NT-NEXT:      %[[AT:.*]] = arith.addi %[[START]], %[[SECOND]] : index
 // NT-NEXT:      memref.prefetch %{{.*}}[%[[AT]]],
-// NT:           nontemporal = true
+// NT:           %[[MIS:.*]] = arith.remui %{{.*}}, %c32 : index
+// NT-NEXT:      %[[ALIGNED:.*]] = arith.cmpi eq, %[[MIS]], %c0 : index
+// NT-NEXT:      scf.if %[[ALIGNED]] {
+// NT:             nontemporal = true
+// NT-NOT:         vector<4xf32>
+// NT:           } else {
+// NT-NOT:         nontemporal
+// NT-NOT:         vector<4xf32>
 // NT:         } {gather.form = #gather.form<"inline-copy">}
 // NT:         } else {
 // NT:           scf.forall
 // NT-NOT:         nontemporal
 // NT:         } {gather.form = #gather.form<"inline-copy">}
-// NT:         scf.forall
-// NT:           nontemporal = true
-// NT:         } {gather.form = #gather.form<"block-copy">}
 // NT:         } else {
+// NT-NOT:       scf.if
 // NT:           scf.forall
-// NT-NOT:         nontemporal
-// NT:         } {gather.form = #gather.form<"block-copy">}
+// NT-NOT:         vector<4xf32>
+// NT:             %[[MIS2:.*]] = arith.remui %{{.*}}, %c32 : index
+// NT-NEXT:        %[[ALIGNED2:.*]] = arith.cmpi eq, %[[MIS2]], %c0 : index
+// NT-NEXT:        %[[STREAM:.*]] = arith.andi %{{.*}}, %[[ALIGNED2]] : i1
+// NT-NEXT:        scf.if %[[STREAM]] {
+// NT:               nontemporal = true
+// NT-NOT:           vector<4xf32>
+// NT:           } {gather.form = #gather.form<"block-copy">}
+// NT-NOT:       scf.forall
 // NT-LABEL: func.func @few_rows
 
 // A loop of fewer than 64 rows known statically keeps one version, the block
