@@ -15,7 +15,7 @@ llvm=/usr/lib/llvm-22
 "$root/scripts/install-packages.sh" setup cmake ninja-build ccache g++ \
   python3 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools \
   libomp-22-dev libgtest-dev libgmock-dev zlib1g-dev libzstd-dev \
-  libcurl4-openssl-dev libedit-dev libxml2-dev || exit 1
+  libcurl4-openssl-dev libedit-dev libxml2-dev libtcmalloc-minimal4 || exit 1
 
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache
