@@ -61,9 +61,11 @@ def GatherLowerSliceCopies
     could not decide from static sizes) becomes
     `scf.if (row bytes <= max) { inline-copy loop } else { block-copy loop }`
     with `max` at least four vectors and 256 bytes, the inline loop split
-    again at one vector. Where the row length is known only at run time and
-    the non-temporal choice too, each loop is split once more: a version
-    with non-temporal stores and one without.
+    again at one vector. Where the non-temporal choice is made at run time,
+    the loop of rows of at most 256 bytes (static, or the bound of an inline
+    version) is split once more: a version with non-temporal stores and one
+    without. Longer rows test the choice per row, which costs little next to
+    their copy and saves a second copy of the loop.
 
     When the whole gather writes at least `nontemporal-threshold` bytes and a
     row of the destination is aligned to the vector size, the stores are
