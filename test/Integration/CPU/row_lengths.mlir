@@ -15,6 +15,12 @@
 // RUN: gather-opt %s --gather-to-llvm="masked-tails=0 form=block-copy" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: gather-opt %s --gather-to-llvm="masked-tails=0 slice-vector-bytes=16" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: gather-opt %s --gather-to-llvm="masked-tails=0 slice-vector-bytes=64" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// Non-temporal stores forced (every gather is large enough): the versions
+// with them, where aligned rows that hold a vector store whole vectors
+// non-temporally and the other rows take the plain copy.
+// RUN: gather-opt %s --gather-to-llvm="masked-tails=0 nontemporal-threshold=1" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// RUN: gather-opt %s --gather-to-llvm="masked-tails=1 nontemporal-threshold=1" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// RUN: gather-opt %s --gather-to-llvm="masked-tails=0 nontemporal-threshold=1 slice-vector-bytes=64" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 
 /// Index j of the gathers: (j * 7 + 3) mod s, stored as that minus s for
 /// every fifth j (negative, wrapped by the gather).
