@@ -764,8 +764,18 @@ private:
   void emitCopy(CopyPlan &plan, GatherForm form,
                 std::optional<int64_t> maxInlineBytes);
   void emitCopyWith(CopyPlan &plan, GatherForm form,
-                    std::optional<int64_t> maxInlineBytes,
-                    Value useNontemporal);
+                    std::optional<int64_t> maxInlineBytes, Value useNontemporal,
+                    bool prefetch = true);
+  /// The prefetch distance of the rows of `plan` in form `form` (0: none).
+  int64_t getPrefetchDistance(const CopyPlan &plan, GatherForm form) const {
+    auto srcType = cast<MemRefType>(plan.src.buffer.base.getType());
+    // A table that fits in the caches needs no prefetch.
+    if (isCacheResident(srcType, plan.elementBytes))
+      return 0;
+    return form == GatherForm::InlineCopy && !plan.scalarOnly
+               ? params.inlinePrefetchDistance
+               : params.prefetchDistance;
+  }
   void emitRowLoops(CopyPlan &plan, GatherForm form,
                     std::optional<int64_t> maxInlineBytes, Value useNontemporal,
                     Value dstAddress);
@@ -972,7 +982,11 @@ void SliceCopyLowering::emitCopy(CopyPlan &plan, GatherForm form,
   // one without, so that the short rows of a small gather test nothing
   // (within the bound on code size of the other run-time versions). A
   // longer row takes the test: one branch is little next to its copy, and a
-  // second copy of the loop costs compile time.
+  // second copy of the loop costs compile time. Where the table's size is
+  // known only at run time, its prefetch depends on a test of that size
+  // too: the first version is then also the one for large tables (each row
+  // tests both), and the second, for small gathers from small tables,
+  // neither stores non-temporally nor prefetches.
   int64_t maxRowBytes = maxInlineBytes ? *maxInlineBytes
                         : staticRow    ? *staticRow * plan.elementBytes
                                        : std::numeric_limits<int64_t>::max();
@@ -982,15 +996,23 @@ void SliceCopyLowering::emitCopy(CopyPlan &plan, GatherForm form,
       (!rows || *rows >= kRunTimeVersionMinRows)) {
     Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
     Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
-    auto ifOp = scf::IfOp::create(rewriter, loc, useNontemporal,
-                                  /*withElseRegion=*/true);
+    bool testsTable =
+        getPrefetchDistance(plan, form) > 0 &&
+        !cast<MemRefType>(plan.src.buffer.base.getType()).hasStaticShape();
+    Value streams = useNontemporal;
+    if (testsTable)
+      streams = arith::OrIOp::create(rewriter, loc, useNontemporal,
+                                     buildIsLargeTable(plan));
+    auto ifOp =
+        scf::IfOp::create(rewriter, loc, streams, /*withElseRegion=*/true);
     rewriter.setInsertionPointToStart(ifOp.thenBlock());
     auto copy = cast<scf::ForallOp>(rewriter.clone(*forall));
     rewriter.moveOpBefore(forall, ifOp.elseBlock()->getTerminator());
     FailureOr<CopyPlan> streamed = planCopyOf(plan, copy);
     if (succeeded(streamed)) {
-      emitCopyWith(*streamed, form, maxInlineBytes, yes);
-      emitCopyWith(plan, form, maxInlineBytes, no);
+      emitCopyWith(*streamed, form, maxInlineBytes,
+                   testsTable ? useNontemporal : yes);
+      emitCopyWith(plan, form, maxInlineBytes, no, /*prefetch=*/!testsTable);
       return;
     }
     rewriter.eraseOp(copy);
@@ -1000,25 +1022,19 @@ void SliceCopyLowering::emitCopy(CopyPlan &plan, GatherForm form,
 
 void SliceCopyLowering::emitCopyWith(CopyPlan &plan, GatherForm form,
                                      std::optional<int64_t> maxInlineBytes,
-                                     Value useNontemporal) {
+                                     Value useNontemporal, bool prefetch) {
   scf::ForallOp forall = plan.forall;
   Location loc = forall.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(forall);
-  bool isInline = form == GatherForm::InlineCopy && !plan.scalarOnly;
   // Non-temporal stores need the destination's address for the alignment
   // test.
   Value dstAddress;
   if (!isConstantIntValue(useNontemporal, 0))
     dstAddress = memref::ExtractAlignedPointerAsIndexOp::create(
         rewriter, loc, plan.dst.buffer.flat);
-  // A table that fits in the caches needs no prefetch.
-  auto srcType = cast<MemRefType>(plan.src.buffer.base.getType());
-  if (!isCacheResident(srcType, plan.elementBytes))
-    emitPrefetch(plan,
-                 isInline ? params.inlinePrefetchDistance
-                          : params.prefetchDistance,
-                 maxInlineBytes);
+  if (prefetch)
+    emitPrefetch(plan, getPrefetchDistance(plan, form), maxInlineBytes);
   emitRowLoops(plan, form, maxInlineBytes, useNontemporal, dstAddress);
   rewriter.eraseOp(plan.copy);
   for (memref::SubViewOp view : {plan.dst.view, plan.src.view})

@@ -28,13 +28,19 @@
 // The whole gather writes 160 bytes per index; non-temporal from 1 MiB on.
 // CHECK-DAG:     %[[BYTES:.*]] = arith.muli %[[N]], %c160 : index
 // CHECK-DAG:     %[[BIG:.*]] = arith.cmpi uge, %[[BYTES]], %c1048576 : index
-// The choice is made once per gather: one version of the loop with
-// non-temporal stores, one without.
-// CHECK:         scf.if %[[BIG]] {
+// The table (of a run-time size) is prefetched only when it holds 1 MiB.
+// CHECK-DAG:     %[[TABLE:.*]] = arith.muli %{{.*}}, %c160 : index
+// CHECK-DAG:     %[[LARGE:.*]] = arith.cmpi uge, %[[TABLE]], %c1048576 : index
+// The choice is made once per gather: one version of the loop for large
+// gathers or large tables, with the non-temporal stores and the prefetch
+// each behind its test, one without either.
+// CHECK:         %[[STREAMS:.*]] = arith.ori %[[BIG]], %[[LARGE]] : i1
+// CHECK:         scf.if %[[STREAMS]] {
 // CHECK:           %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[DST]]
 // CHECK:         scf.forall (%[[J:.*]]) in (%[[N]]) {
 // CHECK:           %[[RAW:.*]] = memref.load %[[I]][%[[J]]]
 // CHECK:           %[[K:.*]] = arith.index_cast %[[RAW]]
+// CHECK:           scf.if %{{.*}} {
 // The iteration 8 steps ahead, clamped to the last one, is prefetched: its
 // index is loaded again (the row start is not clamped into the table: a
 // prefetch never faults).
@@ -56,7 +62,8 @@
 // CHECK:           %[[ADDR:.*]] = arith.addi %[[PTR]], %[[ROWBYTES]]
 // CHECK:           %[[REM:.*]] = arith.remui %[[ADDR]], %c64
 // CHECK:           %[[ALIGNED:.*]] = arith.cmpi eq, %[[REM]], %c0
-// CHECK:           scf.if %[[ALIGNED]] {
+// CHECK:           %[[STREAM:.*]] = arith.andi %[[BIG]], %[[ALIGNED]] : i1
+// CHECK:           scf.if %[[STREAM]] {
 // CHECK:             scf.for %[[E:.*]] = %c0 to %c32 step %c16 {
 // CHECK:               %[[S:.*]] = arith.addi %[[FROM]], %[[E]]
 // CHECK:               %[[T:.*]] = arith.addi %[[TO]], %[[E]]
@@ -71,11 +78,13 @@
 // CHECK:             %[[T:.*]] = arith.addi %[[TO]], %[[E]]
 // CHECK:             %[[X:.*]] = memref.load %[[SRC]][%[[S]]]
 // CHECK:             memref.store %[[X]], %[[DST]][%[[T]]]
-// The version for small gathers: no alignment test, no non-temporal store.
+// The version for small gathers from small tables: no alignment test, no
+// non-temporal store, no prefetch.
 // CHECK:         } else {
 // CHECK:           scf.forall
 // CHECK-NOT:         arith.remui
 // CHECK-NOT:         nontemporal
+// CHECK-NOT:         memref.prefetch
 // CHECK:             scf.for %{{.*}} = %c0 to %c32 step %c16 {
 // CHECK:               vector.store %{{.*}}, %[[DST]][%{{.*}}] : memref<?xf32>, vector<16xf32>
 // CHECK:           } {gather.form = #gather.form<"block-copy">}

@@ -114,12 +114,14 @@ func.func @rows(%d: tensor<?x?xf32>, %i: tensor<?xi64>, %out: memref<?x?xf32>) {
 
 // Non-temporal stores (a gather of at least 1 MiB, known only at run time).
 // The inline rows longer than a vector (at most 256 bytes) get two versions
-// of their loop: one with them, where each row tests its alignment, and one
-// without for smaller gathers; the version for rows of at most one vector
-// stores nothing non-temporally. Each line of the bound after the first is
-// prefetched at the line or at the row's last element. The block copy's
-// rows are longer: one loop, where each row tests the size of the gather
-// and its alignment.
+// of their loop: one for large gathers or large tables, where each row
+// tests whether it stores non-temporally (the gather is large and the row
+// aligned) and whether it prefetches (the table holds at least 1 MiB), and
+// one for small gathers from small tables, with neither. The version for
+// rows of at most one vector stores nothing non-temporally. Each line of
+// the bound after the first is prefetched at the line or at the row's last
+// element. The block copy's rows are longer: one loop, where each row tests
+// the size of the gather and its alignment.
 // NT-LABEL: func.func @rows
 // NT:         scf.forall
 // NT:           memref.prefetch
@@ -127,8 +129,12 @@ func.func @rows(%d: tensor<?x?xf32>, %i: tensor<?xi64>, %out: memref<?x?xf32>) {
 // NT:         } {gather.form = #gather.form<"inline-copy">}
 // NT:         } else {
 // NT:         %[[BIG:.*]] = arith.cmpi uge, %{{.*}}, %c1048576 : index
-// NT:         scf.if %[[BIG]] {
+// NT:         %[[LARGE:.*]] = arith.cmpi uge, %{{.*}}, %c1048576 : index
+// NT-NEXT:    %[[STREAMS:.*]] = arith.ori %[[BIG]], %[[LARGE]] : i1
+// NT-NEXT:    scf.if %[[STREAMS]] {
+// NT:         %[[LARGE2:.*]] = arith.cmpi uge, %{{.*}}, %c1048576 : index
 // NT:         scf.forall
+// NT:           scf.if %[[LARGE2]] {
 // NT:           memref.prefetch %{{.*}}[%[[START:.*]]],
 // NT-NEXT:      %[[LASTE:.*]] = arith.subi %{{.*}}, %c1 : index
 // NT-NEXT:      %[[SECOND:.*]] = arith.minsi %[[LASTE]], %c16 : index
@@ -136,7 +142,8 @@ func.func @rows(%d: tensor<?x?xf32>, %i: tensor<?xi64>, %out: memref<?x?xf32>) {
 // NT-NEXT:      memref.prefetch %{{.*}}[%[[AT]]],
 // NT:           %[[MIS:.*]] = arith.remui %{{.*}}, %c32 : index
 // NT-NEXT:      %[[ALIGNED:.*]] = arith.cmpi eq, %[[MIS]], %c0 : index
-// NT-NEXT:      scf.if %[[ALIGNED]] {
+// NT-NEXT:      %[[STREAM:.*]] = arith.andi %[[BIG]], %[[ALIGNED]] : i1
+// NT-NEXT:      scf.if %[[STREAM]] {
 // NT:             nontemporal = true
 // NT-NOT:         vector<4xf32>
 // NT:           } else {
@@ -146,6 +153,7 @@ func.func @rows(%d: tensor<?x?xf32>, %i: tensor<?xi64>, %out: memref<?x?xf32>) {
 // NT:         } else {
 // NT:           scf.forall
 // NT-NOT:         nontemporal
+// NT-NOT:         memref.prefetch
 // NT:         } {gather.form = #gather.form<"inline-copy">}
 // NT:         } else {
 // NT-NOT:       scf.if

@@ -64,8 +64,10 @@ def GatherLowerSliceCopies
     again at one vector. Where the non-temporal choice is made at run time,
     the loop of rows of at most 256 bytes (static, or the bound of an inline
     version) is split once more: a version with non-temporal stores and one
-    without. Longer rows test the choice per row, which costs little next to
-    their copy and saves a second copy of the loop.
+    without. Where the table's size is not static, the first version is
+    also the one for tables of at least 1 MiB (each row tests both), and the
+    second prefetches nothing. Longer rows test the choice per row, which
+    costs little next to their copy and saves a second copy of the loop.
 
     When the whole gather writes at least `nontemporal-threshold` bytes and a
     row of the destination is aligned to the vector size, the stores are
