@@ -38,6 +38,8 @@ struct BenchOptions {
   /// no wrap of negative values); W5, whose indices are negative, is
   /// skipped.
   bool unsignedIndices = false;
+  /// `--perf-jit`: register the compiled variants with perf's JIT interface.
+  bool perfJit = false;
   /// More variants of ours (`--variant LABEL:OPTIONS`): the first
   /// bounds-check setting of each workload with OPTIONS appended, labelled
   /// `ours (...) LABEL`; for A/B measurements of pass options.

@@ -62,6 +62,9 @@ hand-written C++ and the generic lowering (see bench/README.md).
                            be repeated), e.g. "nosign:sign-check=false";
                            with --dynamic also on the dynamic types
   --unsigned-indices       declare the indices ui32/ui64 (no wrap; W5 skipped)
+  --perf-jit               register the compiled code with perf (a jit-PID.dump
+                           in $JITDUMPDIR): perf record -k 1, then
+                           perf inject --jit, names each variant's code
   --dynamic ids|all        also time ours and (c) with the measured function's
                            index sizes (ids) or every size (all) dynamic
   --idiom                  also time ours on the linalg idiom of torch-mlir
@@ -147,6 +150,10 @@ BenchOptions parseArguments(int argc, char **argv) {
     }
     if (arg == "--unsigned-indices") {
       config.unsignedIndices = true;
+      continue;
+    }
+    if (arg == "--perf-jit") {
+      config.perfJit = true;
       continue;
     }
     if (arg == "--pass-timing") {

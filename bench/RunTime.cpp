@@ -194,6 +194,7 @@ CompiledGather compile(MLIRContext &context, const CompiledSpec &spec,
   countCallSites(*module, result);
   start = Clock::now();
   JitOptions jitOptions;
+  jitOptions.perfJitDump = options.perfJit;
   jitOptions.sharedLibs.insert(jitOptions.sharedLibs.end(),
                                options.sharedLibs.begin(),
                                options.sharedLibs.end());

@@ -139,7 +139,7 @@ std::unique_ptr<JitModule> JitModule::create(ModuleOp module,
                               options.sharedLibs.end());
   engineOptions.sharedLibPaths = libs;
   engineOptions.enableGDBNotificationListener = false;
-  engineOptions.enablePerfNotificationListener = false;
+  engineOptions.enablePerfNotificationListener = options.perfJitDump;
   auto engine =
       ExecutionEngine::create(module, engineOptions, std::move(*targetMachine));
   if (!engine) {

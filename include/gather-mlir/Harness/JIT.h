@@ -90,6 +90,10 @@ struct JitOptions {
   unsigned optLevel = 3;
   /// Libraries the code may call.
   std::vector<std::string> sharedLibs = {kCRunnerUtilsPath};
+  /// Registers the compiled code with perf's JIT interface: a
+  /// `jit-PID.dump` under `$JITDUMPDIR` (else the current directory) that
+  /// `perf inject --jit` turns into symbols, for `perf record -k 1`.
+  bool perfJitDump = false;
 };
 
 /// A module of the LLVM dialect compiled for the host CPU and its features.
