@@ -440,6 +440,24 @@ void copyShortUnmasked(OpBuilder &b, Location loc, const RowCopy &row,
   level(b, loc, lanes / 2);
 }
 
+/// Whether the row holds at least one whole vector (a run-time test).
+Value buildHoldsVector(OpBuilder &b, Location loc, const RowCopy &row) {
+  Value lanes =
+      arith::ConstantIndexOp::create(b, loc, row.vectorType.getNumElements());
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                               row.rowElements, lanes);
+}
+
+/// The elements of the row's whole vectors: its length rounded down to a
+/// multiple of the lane count (a constant for a static length).
+Value buildWholeVectorElements(OpBuilder &b, Location loc, const RowCopy &row) {
+  Value laneCount =
+      arith::ConstantIndexOp::create(b, loc, row.vectorType.getNumElements());
+  Value vectors =
+      b.createOrFold<arith::DivUIOp>(loc, row.rowElements, laneCount);
+  return b.createOrFold<arith::MulIOp>(loc, vectors, laneCount);
+}
+
 /// Emits `copyLong` for a row that holds at least one whole vector and
 /// copyShortUnmasked of the whole row for a shorter one: a run-time test,
 /// or `copyLong` alone where the row is known to be longer than a vector.
@@ -451,9 +469,7 @@ void emitByRowHoldingVector(
     return;
   }
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value holdsVector = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::uge, row.rowElements,
-      arith::ConstantIndexOp::create(b, loc, row.vectorType.getNumElements()));
+  Value holdsVector = buildHoldsVector(b, loc, row);
   scf::IfOp::create(
       b, loc, holdsVector,
       [&](OpBuilder &nb, Location l) {
@@ -559,10 +575,7 @@ Value emitBoundedVectors(OpBuilder &b, Location loc, const RowCopy &row,
         });
       };
   vector(b, loc, 0);
-  Value laneCount = arith::ConstantIndexOp::create(b, loc, lanes);
-  Value vectors =
-      b.createOrFold<arith::DivUIOp>(loc, row.rowElements, laneCount);
-  return b.createOrFold<arith::MulIOp>(loc, vectors, laneCount);
+  return buildWholeVectorElements(b, loc, row);
 }
 
 /// Copies the `rest` elements of the row from `offset` on with one masked
@@ -601,13 +614,11 @@ constexpr int64_t kRunTimeVectorUnroll = 4;
 /// The whole vectors of a block-copied row (a loop); returns the number of
 /// elements they cover.
 Value emitBlockVectors(OpBuilder &b, Location loc, const RowCopy &row) {
-  int64_t lanes = row.vectorType.getNumElements();
-  Value laneCount = arith::ConstantIndexOp::create(b, loc, lanes);
-  Value vectors =
-      b.createOrFold<arith::DivUIOp>(loc, row.rowElements, laneCount);
-  Value whole = b.createOrFold<arith::MulIOp>(loc, vectors, laneCount);
+  Value whole = buildWholeVectorElements(b, loc, row);
   if (isConstantIntValue(whole, 0))
     return whole;
+  Value laneCount =
+      arith::ConstantIndexOp::create(b, loc, row.vectorType.getNumElements());
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   auto loop = scf::ForOp::create(
       b, loc, zero, whole, laneCount, ValueRange{},
@@ -1130,13 +1141,9 @@ void SliceCopyLowering::emitRow(OpBuilder &b, Location loc, CopyPlan &plan,
       return;
     }
     Value streaming = buildIsStreamingRow(b, loc, plan, row, useNontemporal);
-    if (!row.longerThanVector) {
-      Value lanes = arith::ConstantIndexOp::create(
-          b, loc, row.vectorType.getNumElements());
-      Value holdsVector = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::uge, row.rowElements, lanes);
-      streaming = arith::AndIOp::create(b, loc, streaming, holdsVector);
-    }
+    if (!row.longerThanVector)
+      streaming = arith::AndIOp::create(b, loc, streaming,
+                                        buildHoldsVector(b, loc, row));
     scf::IfOp::create(
         b, loc, streaming,
         [&](OpBuilder &nested, Location l) {
@@ -1161,7 +1168,6 @@ void SliceCopyLowering::emitRow(OpBuilder &b, Location loc, CopyPlan &plan,
     return;
   }
   Value streaming = buildIsStreamingRow(b, loc, plan, row, useNontemporal);
-  Value whole;
   scf::IfOp::create(
       b, loc, streaming,
       [&](OpBuilder &nested, Location l) {
@@ -1176,12 +1182,7 @@ void SliceCopyLowering::emitRow(OpBuilder &b, Location loc, CopyPlan &plan,
       });
   // Where the whole vectors end, computed again after the branches (it
   // folds for static lengths).
-  int64_t lanes = row.vectorType.getNumElements();
-  Value laneCount = arith::ConstantIndexOp::create(b, loc, lanes);
-  Value vectors =
-      b.createOrFold<arith::DivUIOp>(loc, row.rowElements, laneCount);
-  whole = b.createOrFold<arith::MulIOp>(loc, vectors, laneCount);
-  emitTail(whole);
+  emitTail(buildWholeVectorElements(b, loc, row));
 }
 
 /// Whether `row` takes non-temporal stores: `useNontemporal` and the
