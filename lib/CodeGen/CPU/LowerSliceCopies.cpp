@@ -705,6 +705,11 @@ void emitInlineTail(OpBuilder &b, Location loc, const RowCopy &row,
   }
   Value zero = constant(0);
   for (int64_t offset = 0; offset < *maxElements; offset += lanes) {
+    // A row known to be longer than a vector fills the first one.
+    if (offset == 0 && row.longerThanVector) {
+      copyVector(b, loc, row, zero);
+      continue;
+    }
     Value left =
         arith::SubIOp::create(b, loc, row.rowElements, constant(offset));
     Value positive = arith::MaxSIOp::create(b, loc, left, zero);
