@@ -346,13 +346,16 @@ void storeVector(OpBuilder &b, Location loc, Value value, Value dstFlat,
                         /*isNonTemporal=*/true);
 }
 
-/// The mask of the first `count` of `lanes` lanes (built from plain
-/// constants and compares, which every path to LLVM lowers).
-Value buildLaneMask(OpBuilder &b, Location loc, int64_t lanes, Value count) {
+/// The mask of the lanes `l` of `lanes` with `firstLane + l < count`: the
+/// first `count` for `firstLane` 0 (built from plain constants and compares,
+/// which every path to LLVM lowers; `count` and `firstLane + lanes` fit in
+/// 32 bits).
+Value buildLaneMask(OpBuilder &b, Location loc, int64_t lanes, Value count,
+                    int64_t firstLane = 0) {
   auto laneType = VectorType::get({lanes}, b.getI32Type());
   SmallVector<int32_t> laneNumbers(lanes);
   for (int64_t lane = 0; lane < lanes; ++lane)
-    laneNumbers[lane] = lane;
+    laneNumbers[lane] = firstLane + lane;
   Value numbers = arith::ConstantOp::create(
       b, loc, laneType,
       DenseElementsAttr::get(laneType, ArrayRef(laneNumbers)));
@@ -579,10 +582,12 @@ Value emitBoundedVectors(OpBuilder &b, Location loc, const RowCopy &row,
 }
 
 /// Copies the `rest` elements of the row from `offset` on with one masked
-/// vector (lanes past the row are neither read nor written).
+/// vector (lanes past the row are neither read nor written); with
+/// `firstLane`, the lanes `l` with `firstLane + l < rest`.
 void copyMaskedVector(OpBuilder &b, Location loc, const RowCopy &row,
-                      Value offset, Value rest) {
-  Value mask = buildLaneMask(b, loc, row.vectorType.getNumElements(), rest);
+                      Value offset, Value rest, int64_t firstLane = 0) {
+  Value mask =
+      buildLaneMask(b, loc, row.vectorType.getNumElements(), rest, firstLane);
   Value from = arith::AddIOp::create(b, loc, row.srcStart, offset);
   Value to = arith::AddIOp::create(b, loc, row.dstStart, offset);
   Value pass = arith::ConstantOp::create(b, loc, row.vectorType,
@@ -681,7 +686,7 @@ Value emitInlineVectors(OpBuilder &b, Location loc, const RowCopy &row,
 /// The elements of an inline-copied row after its whole vectors (at
 /// `whole`): one masked vector; for a run-time length of at most
 /// `maxElements`, branch-free masked vectors over the bound (vector `v`
-/// copies max(0, min(lanes, n - v * lanes)) lanes).
+/// copies its lanes `l` with `v * lanes + l < n`).
 void emitInlineTail(OpBuilder &b, Location loc, const RowCopy &row,
                     std::optional<int64_t> maxElements, Value whole) {
   int64_t lanes = row.vectorType.getNumElements();
@@ -710,11 +715,9 @@ void emitInlineTail(OpBuilder &b, Location loc, const RowCopy &row,
       copyVector(b, loc, row, zero);
       continue;
     }
-    Value left =
-        arith::SubIOp::create(b, loc, row.rowElements, constant(offset));
-    Value positive = arith::MaxSIOp::create(b, loc, left, zero);
-    Value count = arith::MinSIOp::create(b, loc, positive, constant(lanes));
-    copyMaskedVector(b, loc, row, constant(offset), count);
+    // The lanes of the row: one compare of the row's length with the lane
+    // numbers from `offset` on.
+    copyMaskedVector(b, loc, row, constant(offset), row.rowElements, offset);
   }
 }
 

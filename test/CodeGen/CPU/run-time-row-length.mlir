@@ -4,7 +4,8 @@
 // of the bound (no loop), longer rows the block copy (a vector loop and a
 // tail). AVX-512 (znver5): 64 and 256 bytes, the short rows and the tail in
 // masked vectors (one; four, of which the first, whole in a row longer
-// than a vector, unmasked). AVX2 (znver3): 32 and 256 bytes (the bound is
+// than a vector, unmasked, and vector v masked by one compare of the row
+// length with the lane numbers v * 16 + l). AVX2 (znver3): 32 and 256 bytes (the bound is
 // at least 256 bytes: eight vectors), no masked
 // moves: a row of at least a vector takes pairs of vectors, the one at its
 // start and the one ending at its end, then the next pair inward only when
@@ -21,6 +22,9 @@
 // CHECK: #[[UNROLL:.*]] = #llvm.loop_unroll<count = 4 : i32>
 // CHECK: #[[ANN:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
 // CHECK-LABEL: func.func @rows
+// AVX512-DAG:    %[[L16:.*]] = arith.constant dense<[16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31]> : vector<16xi32>
+// AVX512-DAG:    %[[L32:.*]] = arith.constant dense<[32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47]> : vector<16xi32>
+// AVX512-DAG:    %[[L48:.*]] = arith.constant dense<[48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63]> : vector<16xi32>
 // AVX512:        %[[SHORT:.*]] = arith.cmpi ule, %{{.*}}, %c256 : index
 // AVX2:          %[[SHORT:.*]] = arith.cmpi ule, %{{.*}}, %c256 : index
 // MASKED2:       %[[SHORT:.*]] = arith.cmpi ule, %{{.*}}, %c256 : index
@@ -66,7 +70,13 @@
 // AVX512-NOT:          vector.masked
 // AVX512:              vector.load {{.*}} vector<16xf32>
 // AVX512-NEXT:         vector.store {{.*}} vector<16xf32>
-// AVX512-COUNT-3:      vector.maskedstore
+// AVX512:              %[[N16:.*]] = vector.broadcast %{{.*}} : i32 to vector<16xi32>
+// AVX512-NEXT:         %[[M1:.*]] = arith.cmpi sgt, %[[N16]], %[[L16]] : vector<16xi32>
+// AVX512:              vector.maskedstore %{{.*}}, %[[M1]],
+// AVX512:              arith.cmpi sgt, %{{.*}}, %[[L32]] : vector<16xi32>
+// AVX512:              vector.maskedstore
+// AVX512:              arith.cmpi sgt, %{{.*}}, %[[L48]] : vector<16xi32>
+// AVX512:              vector.maskedstore
 // AVX512-NOT:          vector.maskedstore
 // MASKED2-NOT:         vector.masked
 // MASKED2:             vector.load {{.*}} vector<8xf32>
