@@ -246,6 +246,14 @@ static GreedyRewriteConfig getOneSweepConfig() {
   return config;
 }
 
+/// The debug names of upstream's canonicalization pattern that inlines the
+/// body of an `scf.forall` of one iteration (the type name, as clang and
+/// GCC spell its anonymous namespace).
+static SmallVector<std::string> getSingleIterationForallFolderNames() {
+  return {"(anonymous namespace)::ForallOpSingleOrZeroIterationDimsFolder",
+          "{anonymous}::ForallOpSingleOrZeroIterationDimsFolder"};
+}
+
 /// Adds what gather-to-affine runs after convert-gather-to-linalg: tensor
 /// code to affine loops on memrefs.
 static LogicalResult addTensorToAffine(OpPassManager &pm,
@@ -280,13 +288,25 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
                       "one-shot-bufferize{bufferize-function-boundaries "
                       "function-boundary-type-conversion=identity-layout-map},"
                       "drop-equivalent-buffer-results,"
-                      "ownership-based-buffer-deallocation,"
-                      "func.func(canonicalize{max-iterations=1},"
-                      "buffer-deallocation-simplification),"
-                      "bufferization-lower-deallocations,"
-                      "convert-bufferization-to-memref,"
-                      "func.func(cse)",
+                      "ownership-based-buffer-deallocation",
                       errorStream)))
+    return failure();
+  // The canonicalization keeps the gathers' single-iteration loops (a gather
+  // of one index): the loop carries the form the code generator reads, and
+  // its slice copy would otherwise be left to the generic memref.copy.
+  // (Top-down, as the pass's textual options default to.)
+  OpPassManager &deallocPm = pm.nest<func::FuncOp>();
+  GreedyRewriteConfig topDown = getOneSweepConfig();
+  topDown.setUseTopDownTraversal(true);
+  deallocPm.addPass(
+      createCanonicalizerPass(topDown, getSingleIterationForallFolderNames()));
+  if (failed(addPipeline(deallocPm, "buffer-deallocation-simplification",
+                         errorStream)) ||
+      failed(addPipeline(pm,
+                         "bufferization-lower-deallocations,"
+                         "convert-bufferization-to-memref,"
+                         "func.func(cse)",
+                         errorStream)))
     return failure();
   // The element and inner-axis forms of the `slices` strategy become
   // prefetched, unrolled (and with `parallel`, chunked parallel) loops;
@@ -314,6 +334,9 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
 static LogicalResult addAffineToLLVM(OpPassManager &pm,
                                      const CPUSettings &settings,
                                      raw_ostream &errorStream) {
+  // Loop versions that the slice copies mark for it become functions of
+  // their own (register allocation of each apart from the others).
+  pm.addPass(createGatherOutlineVersions());
   if (failed(addPipeline(pm, "func.func(lower-affine,scf-forall-to-parallel)",
                          errorStream)))
     return failure();

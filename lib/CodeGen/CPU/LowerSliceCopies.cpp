@@ -738,6 +738,23 @@ constexpr int64_t kRunTimeInlineMinBytes = 256;
 /// copies of the loop.
 constexpr int64_t kRunTimeVersionMinRows = 64;
 
+/// Moves the ops of `block` but its terminator into an
+/// `scf.execute_region no_inline` marked for gather-outline-versions.
+static void wrapForOutlining(RewriterBase &rewriter, Block *block) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  Operation *terminator = block->getTerminator();
+  rewriter.setInsertionPoint(terminator);
+  auto region =
+      scf::ExecuteRegionOp::create(rewriter, terminator->getLoc(), TypeRange{});
+  region.setNoInline(true);
+  region->setAttr(getGatherOutlineAttrName(), rewriter.getUnitAttr());
+  Block *body = rewriter.createBlock(&region.getRegion());
+  body->getOperations().splice(body->end(), block->getOperations(),
+                               block->begin(), region->getIterator());
+  rewriter.setInsertionPointToEnd(body);
+  scf::YieldOp::create(rewriter, terminator->getLoc());
+}
+
 /// The number of iterations of `forall` when every bound and step is a
 /// constant.
 static std::optional<int64_t> getStaticTripCount(scf::ForallOp forall) {
@@ -899,6 +916,7 @@ void SliceCopyLowering::lower(scf::ForallOp forall) {
   // per row costs more than the masked vectors of a short row, and a row of
   // one vector should not pay for the masked vectors of a longer one.
   std::optional<int64_t> rows = getStaticTripCount(forall);
+  Operation *forallParent = forall->getParentOp();
   if (maxAttr && form == GatherForm::BlockCopy && !copyPlan->scalarOnly &&
       !getConstantIntValue(rowElements) &&
       (!rows || *rows >= kRunTimeVersionMinRows)) {
@@ -933,7 +951,13 @@ void SliceCopyLowering::lower(scf::ForallOp forall) {
       emitCopy(inlinePlan, GatherForm::InlineCopy, bound);
   }
   forall->removeAttr(getGatherInlineMaxBytesAttrName());
+  // The block copy beside inline versions runs in a function of its own.
+  Block *blockCopyVersion = copyPlan->forall->getParentOp() != forallParent
+                                ? copyPlan->forall->getBlock()
+                                : nullptr;
   emitCopy(*copyPlan, form, std::nullopt);
+  if (blockCopyVersion)
+    wrapForOutlining(rewriter, blockCopyVersion);
 }
 
 /// Wraps the forall of `plan` in `scf.if (row bytes <= maxBytes)` whose

@@ -13,7 +13,9 @@
 // than a vector two overlapping 4-, 2- or 1-lane vectors (only in the
 // version for rows of at most one vector: the others know their rows
 // longer). The block copy's tail is the vector ending at the row's end. The block copy's vector loop over a
-// run-time length carries an unroll hint (count 4) for LLVM.
+// run-time length carries an unroll hint (count 4) for LLVM. The block copy
+// beside the inline versions sits in an `scf.execute_region no_inline`
+// marked `gather.outline` (compiled as a function of its own).
 // RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver5 nontemporal-threshold=-1" | FileCheck %s --check-prefixes=CHECK,AVX512
 // RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3 nontemporal-threshold=-1" | FileCheck %s --check-prefixes=CHECK,AVX2
 // RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3 masked-tails=1 nontemporal-threshold=-1" | FileCheck %s --check-prefixes=CHECK,MASKED2
@@ -107,6 +109,7 @@
 // AVX2-NOT:            vector<4xf32>
 // CHECK:             } {gather.form = #gather.form<"inline-copy">}
 // CHECK:         } else {
+// CHECK-NEXT:      scf.execute_region no_inline {
 // CHECK:           scf.forall
 // CHECK:             scf.for
 // CHECK:               vector.load
@@ -123,6 +126,10 @@
 // AVX2-NOT:          vector.masked
 // AVX2-NOT:          vector<4xf32>
 // CHECK:           } {gather.form = #gather.form<"block-copy">}
+// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    } {gather.outline}
+// CHECK-NEXT:  }
+// CHECK-NEXT:  return
 func.func @rows(%d: tensor<?x?xf32>, %i: tensor<?xi64>, %out: memref<?x?xf32>) {
   %r = gather.gather %d[%i] : tensor<?x?xf32>, tensor<?xi64>
   bufferization.materialize_in_destination %r in restrict writable %out : (tensor<?x?xf32>, memref<?x?xf32>) -> ()

@@ -311,6 +311,37 @@ def GatherLowerElementLoops
   ];
 }
 
+def GatherOutlineVersions
+    : Pass<"gather-outline-versions", "::mlir::ModuleOp"> {
+  let summary = "Move the loop versions marked for it into functions of "
+                "their own";
+  let description = [{
+    Moves the body of each `scf.execute_region no_inline` marked
+    `gather.outline` (a version of a gather's loop that
+    `gather-lower-slice-copies` wants compiled apart from the versions
+    beside it) into a new private function with internal LLVM linkage that
+    LLVM does not inline, and calls it in the region's place:
+
+    ```mlir
+    scf.execute_region no_inline {
+      scf.forall ... { ... }
+      scf.yield
+    } {gather.outline}
+    ```
+
+    becomes `func.call @<function>__gather_version_<N>(...)`, whose
+    arguments are the values the region uses from outside it. Constants and
+    other operand-free pure ops it uses are cloned into the new function
+    instead. The reason is register allocation: in one function, the
+    registers that a long-row block copy needs make LLVM spill the
+    loop-invariant values of the short-row versions beside it into stack
+    slots that their loops then reload on every row. A region with results
+    or more than one block is left as it is.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
 def GatherConvertToLLVM
     : Pass<"gather-convert-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Convert a module to the LLVM dialect, the bodies of its "

@@ -84,11 +84,24 @@ LogicalResult GatherDialect::verifyOperationAttribute(Operation *op,
                              << "' must be a #gather.bounds_check attribute";
     return success();
   }
+  if (attr.getName() == getGatherOutlineAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "'" << getGatherOutlineAttrName()
+                             << "' must be a unit attribute";
+    // Named, not linked: the dialect does not depend on scf.
+    if (op->getName().getStringRef() != "scf.execute_region")
+      return op->emitError() << "'" << getGatherOutlineAttrName()
+                             << "' must be on an scf.execute_region";
+    return success();
+  }
   // The report calls of the generated checks (Conversion/Utils).
-  if (attr.getName() == "gather.exiting_report")
-    return success(isa<StringAttr>(attr.getValue()));
+  if (attr.getName() == "gather.exiting_report") {
+    if (!isa<StringAttr>(attr.getValue()))
+      return op->emitError() << "'gather.exiting_report' must be a string";
+    return success();
+  }
   return op->emitError() << "unknown gather dialect attribute '"
-                         << attr.getName() << "'";
+                         << attr.getName().getValue() << "'";
 }
 
 void mlir::gather::setGatherForm(Operation *op, GatherForm form) {

@@ -41,6 +41,12 @@ inline StringRef getGatherInlineMaxBytesAttrName() {
   return "gather.inline_max_bytes";
 }
 
+/// The discardable unit attribute on an `scf.execute_region no_inline`
+/// whose body the code generator compiles as a function of its own
+/// (gather-outline-versions): a version of a loop that would otherwise
+/// crowd the registers of the versions beside it.
+inline StringRef getGatherOutlineAttrName() { return "gather.outline"; }
+
 /// The discardable attribute (a BoundsCheckAttr) with which
 /// gather-shard-partition tells the sharding model the lowering's bounds
 /// check (`assert` when absent).
