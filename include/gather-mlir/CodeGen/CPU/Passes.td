@@ -329,8 +329,9 @@ def GatherOutlineVersions
     } {gather.outline}
     ```
 
-    becomes `func.call @<function>__gather_version_<N>(...)`, whose
-    arguments are the values the region uses from outside it. Constants and
+    becomes `func.call @<function>__gather_version(...)` (a suffix `_N`
+    where the name is taken), whose arguments are the values the region
+    uses from outside it. Constants and
     other operand-free pure ops it uses are cloned into the new function
     instead. The reason is register allocation: in one function, the
     registers that a long-row block copy needs make LLVM spill the
