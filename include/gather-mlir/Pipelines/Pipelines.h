@@ -134,7 +134,7 @@ struct GatherCPUPipelineOptions : public PassPipelineOptions<Derived> {
   Option<int64_t> slicePrefetchDistance{
       *this, "slice-prefetch-distance",
       llvm::cl::desc("block-copy form: loop iterations ahead whose row is "
-                     "prefetched (0 disables)"),
+                     "prefetched (-1: from the target; 0 disables)"),
       llvm::cl::init(sliceCopyDefaults().prefetchDistance)};
   Option<int64_t> slicePrefetchBytes{
       *this, "slice-prefetch-bytes",

@@ -1423,7 +1423,8 @@ struct GatherLowerSliceCopiesPass
       return op->emitError() << pass << ": " << error;
     constexpr int64_t max = std::numeric_limits<int64_t>::max();
     if (failed(checkOptionInRange(op, pass, "prefetch-distance",
-                                  prefetchDistance, 0, kMaxPrefetchDistance)) ||
+                                  prefetchDistance, -1,
+                                  kMaxPrefetchDistance)) ||
         failed(checkOptionInRange(op, pass, "inline-prefetch-distance",
                                   inlinePrefetchDistance, 0,
                                   kMaxPrefetchDistance)) ||
@@ -1444,7 +1445,9 @@ struct GatherLowerSliceCopiesPass
              << pass << ": option vector-bytes must be 0 (from the target) "
              << "or a power of two in [1, " << kMaxVectorBytes << "], but is "
              << static_cast<int64_t>(vectorBytes);
-    params.prefetchDistance = prefetchDistance;
+    params.prefetchDistance = prefetchDistance < 0
+                                  ? target->slicePrefetchDistance
+                                  : static_cast<int64_t>(prefetchDistance);
     params.inlinePrefetchDistance = inlinePrefetchDistance;
     params.prefetchBytes = prefetchBytes;
     params.prefetchLocality = prefetchLocality < 0

@@ -25,6 +25,7 @@ static CPUTarget fromFeatures(StringRef cpu,
   else if (features.contains("avx2") || features.contains("avx"))
     target.vectorBytes = 32;
   target.slicePrefetchLocality = avx512 ? 3 : 0;
+  target.slicePrefetchDistance = avx512 ? 16 : 8;
   if (avx512)
     target.minMaskedElementBits = features.contains("avx512bw") ? 8 : 32;
   return target;

@@ -3,6 +3,14 @@
 // RUN: gather-opt %s --gather-lower-slice-copies=target-cpu=znver5 --canonicalize --split-input-file | FileCheck %s
 // RUN: gather-opt %s --gather-lower-slice-copies="target-cpu=znver5 prefetch-distance=0 nontemporal-threshold=-1" --canonicalize --split-input-file | FileCheck %s --check-prefix=PLAIN
 // RUN: gather-opt %s --gather-lower-slice-copies="target-cpu=znver5 clamp-prefetch=true" --canonicalize --split-input-file | FileCheck %s --check-prefix=CLAMP
+// The prefetch distance comes from the target: 8 iterations without AVX-512.
+// RUN: gather-opt %s --gather-lower-slice-copies=target-cpu=znver3 --canonicalize --split-input-file | FileCheck %s --check-prefix=ZNVER3
+
+// ZNVER3-LABEL: func.func @rows
+// ZNVER3:         memref.load
+// ZNVER3:         %[[LAST:.*]] = arith.subi %{{.*}}, %c1
+// ZNVER3-NEXT:    %[[NEXT:.*]] = arith.addi %{{.*}}, %c8
+// ZNVER3-NEXT:    arith.minsi %[[NEXT]], %[[LAST]]
 
 // With clamp-prefetch, the prefetched row start is clamped so that the whole
 // row lies in the table.
@@ -41,11 +49,12 @@
 // CHECK:           %[[RAW:.*]] = memref.load %[[I]][%[[J]]]
 // CHECK:           %[[K:.*]] = arith.index_cast %[[RAW]]
 // CHECK:           scf.if %{{.*}} {
-// The iteration 8 steps ahead, clamped to the last one, is prefetched: its
+// The iteration 16 steps ahead (znver5's distance; 8 without AVX-512),
+// clamped to the last one, is prefetched: its
 // index is loaded again (the row start is not clamped into the table: a
 // prefetch never faults).
 // CHECK:           %[[LAST:.*]] = arith.subi %[[N]], %c1
-// CHECK:           %[[NEXT:.*]] = arith.addi %[[J]], %c8
+// CHECK:           %[[NEXT:.*]] = arith.addi %[[J]], %c16
 // CHECK:           %[[AHEAD:.*]] = arith.minsi %[[NEXT]], %[[LAST]]
 // CHECK:           %[[RAW2:.*]] = memref.load %[[I]][%[[AHEAD]]]
 // CHECK:           %[[K2:.*]] = arith.index_cast %[[RAW2]]

@@ -17,7 +17,7 @@
 // RUN: not gather-opt %s --gather-lower-slice-copies=vector-bytes=7 2>&1 | FileCheck %s --check-prefix=VB7
 // RUN: not gather-opt %s --gather-lower-slice-copies=vector-bytes=2048 2>&1 | FileCheck %s --check-prefix=VB2048
 // RUN: not gather-opt %s --gather-lower-slice-copies=vector-bytes=4611686018427387904 2>&1 | FileCheck %s --check-prefix=VB2P62
-// RUN: not gather-opt %s --gather-lower-slice-copies=prefetch-distance=-1 2>&1 | FileCheck %s --check-prefix=PDM1
+// RUN: not gather-opt %s --gather-lower-slice-copies=prefetch-distance=-2 2>&1 | FileCheck %s --check-prefix=PDM1
 // RUN: not gather-opt %s --gather-lower-slice-copies=prefetch-distance=2147483648 2>&1 | FileCheck %s --check-prefix=PD2P31
 // RUN: not gather-opt %s --gather-lower-slice-copies=prefetch-bytes=0 2>&1 | FileCheck %s --check-prefix=PB0
 // RUN: not gather-opt %s --gather-lower-slice-copies=parallel-threshold=-1 2>&1 | FileCheck %s --check-prefix=PTM1
@@ -46,8 +46,8 @@
 // VB7: error: gather-lower-slice-copies: option vector-bytes must be 0 (from the target) or a power of two in [1, 1024], but is 7
 // VB2048: error: gather-lower-slice-copies: option vector-bytes must be 0 (from the target) or a power of two in [1, 1024], but is 2048
 // VB2P62: error: gather-lower-slice-copies: option vector-bytes must be 0 (from the target) or a power of two in [1, 1024], but is 4611686018427387904
-// PDM1: error: gather-lower-slice-copies: option prefetch-distance must be in [0, 2147483647], but is -1
-// PD2P31: error: gather-lower-slice-copies: option prefetch-distance must be in [0, 2147483647], but is 2147483648
+// PDM1: error: gather-lower-slice-copies: option prefetch-distance must be in [-1, 2147483647], but is -2
+// PD2P31: error: gather-lower-slice-copies: option prefetch-distance must be in [-1, 2147483647], but is 2147483648
 // PB0: error: gather-lower-slice-copies: option prefetch-bytes must be in [1, 9223372036854775807], but is 0
 // PTM1: error: gather-lower-slice-copies: option parallel-threshold must be in [0, 9223372036854775807], but is -1
 // ROWSPDM1: error: gather-prefetch-rows: option prefetch-distance must be in [0, 2147483647], but is -1

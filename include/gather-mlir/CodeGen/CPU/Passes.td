@@ -105,7 +105,8 @@ def GatherLowerSliceCopies
     Copies of other shapes, in unmarked loops, of buffers whose innermost
     stride is not 1 or whose byte sizes overflow 64 bits are left alone. An
     option out of its range (`vector-bytes` 0 or a power of two up to 1024,
-    distances in `[0, 2^31 - 1]`, `prefetch-bytes` positive,
+    `prefetch-distance` in `[-1, 2^31 - 1]`, `inline-prefetch-distance` in
+    `[0, 2^31 - 1]`, `prefetch-bytes` positive,
     `prefetch-locality` and `masked-tails` in `[-1, 3]` and `[-1, 1]`,
     `parallel-threshold` non-negative) or
     an unknown `target-cpu` is an error.
@@ -121,8 +122,9 @@ def GatherLowerSliceCopies
     Option<"targetCpu", "target-cpu", "std::string", /*default=*/"\"host\"",
            "The CPU the code is for: 'host' or an LLVM x86-64 CPU name">,
     Option<"prefetchDistance", "prefetch-distance", "int64_t",
-           /*default=*/"8",
-           "Loop iterations ahead whose row is prefetched (0 disables)">,
+           /*default=*/"-1",
+           "Loop iterations ahead whose row is prefetched (-1: from the "
+           "target, 16 with AVX-512 and 8 otherwise; 0 disables)">,
     Option<"prefetchBytes", "prefetch-bytes", "int64_t", /*default=*/"1024",
            "At most this many leading bytes of a row are prefetched">,
     Option<"prefetchLocality", "prefetch-locality", "int64_t",
