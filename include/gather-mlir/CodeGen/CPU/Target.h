@@ -38,10 +38,10 @@ struct CPUTarget {
   int64_t slicePrefetchLocality = 3;
   /// How many iterations ahead a block copy prefetches the row it will
   /// copy: 16 on AVX-512 parts, 8 on the others. On an AMD EPYC (znver5),
-  /// 16 made W3 (512-byte rows from a 128 MiB table) 6-8% faster with
-  /// static sizes and 13-15% faster with dynamic ones, W7 2-4% faster, and
-  /// left W1 and W5 as they were (`gather-bench --variant
-  /// d16:slice-prefetch-distance=16`, two runs).
+  /// in six runs with the other distance as a `gather-bench --variant`, 16
+  /// made W3 (512-byte rows from a 128 MiB table) with dynamic sizes 5-24%
+  /// faster in all six, W3 static faster in four, and left W1, W5 and W7
+  /// within 4% either way (docs/Performance.md).
   int64_t slicePrefetchDistance = 8;
   /// Masked vector loads and stores are native and fast for elements of at
   /// least this many bits: 8 with AVX-512BW, 32 with AVX-512F only, none
