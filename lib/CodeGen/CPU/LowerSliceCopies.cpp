@@ -1084,14 +1084,17 @@ void SliceCopyLowering::emitCopy(CopyPlan &plan, GatherForm form,
 /// Short rows from the caches are copied at a rate where the multiply of
 /// each index by a run-time stride of the table (three cycles on the
 /// address of every load of the row) shows: 3-5% of a call of gather-bench's
-/// W4 with every size dynamic on an AMD EPYC (znver5). Inline copies whose
-/// loop may run long (the bound on code size of the run-time versions) take
-/// a version of their own for strides that are powers of two, which shift.
+/// W4 with every size dynamic on an AMD EPYC (znver5). The run-time inline
+/// version for rows longer than one vector, whose loop may run long, takes a
+/// version of its own for strides that are powers of two, which shift; the
+/// one-vector version does not (it gains 2-4%, and each version adds
+/// compile time).
 void SliceCopyLowering::emitInlineCopyWith(
     CopyPlan &plan, GatherForm form, std::optional<int64_t> maxInlineBytes,
     Value useNontemporal, bool prefetch) {
   std::optional<int64_t> rows = getStaticTripCount(plan.forall);
-  if (form == GatherForm::InlineCopy &&
+  if (form == GatherForm::InlineCopy && maxInlineBytes &&
+      *maxInlineBytes > params.vectorBytes &&
       (!rows || *rows >= kRunTimeVersionMinRows)) {
     FailureOr<CopyPlan> shifted = versionByStrideShifts(plan);
     if (succeeded(shifted))

@@ -15,10 +15,11 @@
 // longer). The block copy's tail is the vector ending at the row's end. The block copy's vector loop over a
 // run-time length carries an unroll hint (count 4) for LLVM. The block copy
 // beside the inline versions sits in an `scf.execute_region no_inline`
-// marked `gather.outline` (compiled as a function of its own). Each inline
-// version that does not stream (see @rows under NT) has a copy of its loop
-// for a table whose row stride (here the row length) is a power of two,
-// where the index shifts by the stride's logarithm instead of multiplying.
+// marked `gather.outline` (compiled as a function of its own). The inline
+// version for rows longer than a vector, where it does not stream (see
+// @rows under NT), has a copy of its loop for a table whose row stride (here
+// the row length) is a power of two, where the index shifts by the
+// stride's logarithm instead of multiplying.
 // RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver5 nontemporal-threshold=-1" | FileCheck %s --check-prefixes=CHECK,AVX512
 // RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3 nontemporal-threshold=-1" | FileCheck %s --check-prefixes=CHECK,AVX2
 // RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3 masked-tails=1 nontemporal-threshold=-1" | FileCheck %s --check-prefixes=CHECK,MASKED2
@@ -38,27 +39,10 @@
 // AVX2:            %[[ONE:.*]] = arith.cmpi ule, %{{.*}}, %c32 : index
 // MASKED2:         %[[ONE:.*]] = arith.cmpi ule, %{{.*}}, %c32 : index
 // CHECK:           scf.if %[[ONE]] {
-// CHECK:             %[[BELOW:.*]] = arith.subi %[[S:.*]], %c1 : index
-// CHECK-NEXT:        %[[COMMON:.*]] = arith.andi %[[S]], %[[BELOW]] : index
-// CHECK-NEXT:        %[[SINGLE:.*]] = arith.cmpi eq, %[[COMMON]], %c0 : index
-// CHECK-NEXT:        %[[POSITIVE:.*]] = arith.cmpi sgt, %[[S]], %c0 : index
-// CHECK-NEXT:        %[[POWER:.*]] = arith.andi %[[SINGLE]], %[[POSITIVE]] : i1
-// CHECK-NEXT:        scf.if %[[POWER]] {
-// CHECK-NEXT:          %[[S64:.*]] = arith.index_cast %[[S]] : index to i64
-// CHECK-NEXT:          %[[LOG:.*]] = math.cttz %[[S64]] : i64
-// CHECK-NEXT:          %[[SHIFT:.*]] = arith.index_cast %[[LOG]] : i64 to index
-// CHECK:               scf.forall
-// CHECK:                 arith.shli %{{.*}}, %[[SHIFT]] : index
-// CHECK-NEXT:            memref.prefetch
-// CHECK:                 %[[FROM:.*]] = arith.shli %{{.*}}, %[[SHIFT]] : index
-// CHECK-NOT:             arith.muli %{{.*}}, %[[S]] : index
-// CHECK:                 vector.{{(masked)?}}load %{{.*}}[%[[FROM]]]
-// CHECK-NOT:             arith.muli %{{.*}}, %[[S]] : index
-// CHECK:               } {gather.form = #gather.form<"inline-copy">}
-// CHECK-NEXT:        } else {
-// CHECK:               scf.forall
-// CHECK:                 arith.muli %{{.*}}, %[[S]] : index
-// CHECK-NEXT:            memref.prefetch
+// CHECK-NOT:         math.cttz
+// CHECK:             scf.forall
+// CHECK:               %[[ROW:.*]] = arith.muli %{{.*}}, %[[S:.*]] : index
+// CHECK-NEXT:          memref.prefetch %{{.*}}[%[[ROW]]]
 // CHECK-NOT:           memref.prefetch
 // CHECK-NOT:           scf.for
 // AVX512:              vector.maskedstore
@@ -84,18 +68,32 @@
 // AVX2-NEXT:               }
 // AVX2-NOT:            vector.masked
 // CHECK:             } {gather.form = #gather.form<"inline-copy">}
-// CHECK-NEXT:        }
+// CHECK-NOT:         math.cttz
 // CHECK:           } else {
-// CHECK:             scf.if %{{.*}} {
-// CHECK:               math.cttz
+// CHECK:             %[[BELOW:.*]] = arith.subi %[[S]], %c1 : index
+// CHECK-NEXT:        %[[COMMON:.*]] = arith.andi %[[S]], %[[BELOW]] : index
+// CHECK-NEXT:        %[[SINGLE:.*]] = arith.cmpi eq, %[[COMMON]], %c0 : index
+// CHECK-NEXT:        %[[POSITIVE:.*]] = arith.cmpi sgt, %[[S]], %c0 : index
+// CHECK-NEXT:        %[[POWER:.*]] = arith.andi %[[SINGLE]], %[[POSITIVE]] : i1
+// CHECK-NEXT:        scf.if %[[POWER]] {
+// CHECK-NEXT:          %[[S64:.*]] = arith.index_cast %[[S]] : index to i64
+// CHECK-NEXT:          %[[LOG:.*]] = math.cttz %[[S64]] : i64
+// CHECK-NEXT:          %[[SHIFT:.*]] = arith.index_cast %[[LOG]] : i64 to index
 // CHECK:               scf.forall
+// CHECK:                 %[[AHEAD:.*]] = arith.shli %{{.*}}, %[[SHIFT]] : index
+// CHECK-NEXT:            memref.prefetch %{{.*}}[%[[AHEAD]]]
+// CHECK:                 %[[FROM:.*]] = arith.shli %{{.*}}, %[[SHIFT]] : index
+// CHECK-NOT:             arith.muli %{{.*}}, %[[S]] : index
+// CHECK:                 vector.load %{{.*}}[%[[FROM]]]
 // CHECK-NOT:             arith.muli %{{.*}}, %[[S]] : index
 // CHECK:               } {gather.form = #gather.form<"inline-copy">}
 // CHECK-NEXT:        } else {
 // CHECK:             scf.forall
-// AVX512-COUNT-4:      memref.prefetch
-// AVX2-COUNT-4:        memref.prefetch
-// MASKED2-COUNT-4:     memref.prefetch
+// CHECK:               %[[ROW2:.*]] = arith.muli %{{.*}}, %[[S]] : index
+// CHECK-NEXT:          memref.prefetch %{{.*}}[%[[ROW2]]]
+// AVX512-COUNT-3:      memref.prefetch
+// AVX2-COUNT-3:        memref.prefetch
+// MASKED2-COUNT-3:     memref.prefetch
 // CHECK-NOT:           memref.prefetch
 // CHECK-NOT:           scf.for
 // AVX512-NOT:          vector.masked
@@ -178,17 +176,12 @@ func.func @rows(%d: tensor<?x?xf32>, %i: tensor<?xi64>, %out: memref<?x?xf32>) {
 // element. The block copy's rows are longer: one loop, where each row tests
 // the size of the gather and its alignment.
 // NT-LABEL: func.func @rows
-// NT:         math.cttz
+// NT-NOT:     math.cttz
 // NT:         scf.forall
 // NT:           memref.prefetch
 // NT-NOT:         nontemporal
 // NT:         } {gather.form = #gather.form<"inline-copy">}
-// NT-NEXT:    } else {
-// NT:         scf.forall
-// NT-NOT:         nontemporal
-// NT:         } {gather.form = #gather.form<"inline-copy">}
-// NT-NEXT:    }
-// NT-NEXT:    } else {
+// NT:         } else {
 // NT:         %[[BIG:.*]] = arith.cmpi uge, %{{.*}}, %c1048576 : index
 // NT:         %[[LARGE:.*]] = arith.cmpi uge, %{{.*}}, %c1048576 : index
 // NT-NEXT:    %[[STREAMS:.*]] = arith.ori %[[BIG]], %[[LARGE]] : i1

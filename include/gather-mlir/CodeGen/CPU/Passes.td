@@ -68,8 +68,9 @@ def GatherLowerSliceCopies
     also the one for tables of at least 1 MiB (each row tests both), and the
     second prefetches nothing. Longer rows test the choice per row, which
     costs little next to their copy and saves a second copy of the loop.
-    An inline loop that does not stream and may run at least 64 rows (its
-    trip count is not static, or at least 64) is split by the table's
+    The run-time inline version for rows longer than one vector, where it
+    does not stream and may run at least 64 rows (its trip count is not
+    static, or at least 64), is split by the table's
     run-time strides that scale the index and batch positions: where they
     are all powers of two, a version shifts the positions by the strides'
     logarithms (`math.cttz`) instead of multiplying them, which takes the
