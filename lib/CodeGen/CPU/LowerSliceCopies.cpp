@@ -1024,11 +1024,12 @@ void SliceCopyLowering::emitCopy(CopyPlan &plan, GatherForm form,
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(forall);
   // Non-temporal stores for large outputs.
-  // (Rows shorter than a vector, and rows of a run-time length of at most
-  // one vector, store nothing non-temporally: their stores are partial.)
+  // (Rows shorter than a vector store nothing non-temporally: their stores
+  // are partial. A row of a run-time length of at most one vector stores
+  // its vector non-temporally when it is exactly one.)
   std::optional<int64_t> staticRow = getConstantIntValue(plan.rowElements);
   bool oneVectorRows =
-      (maxInlineBytes && *maxInlineBytes <= params.vectorBytes) ||
+      (maxInlineBytes && *maxInlineBytes < params.vectorBytes) ||
       (staticRow && *staticRow * plan.elementBytes < params.vectorBytes);
   Value useNontemporal =
       params.nontemporalThreshold < 0 || plan.scalarOnly || oneVectorRows
@@ -1256,17 +1257,25 @@ void SliceCopyLowering::emitRow(OpBuilder &b, Location loc, CopyPlan &plan,
       emitBlockTail(b, loc, row, whole);
   };
   // Only the whole vectors are stored non-temporally; rows without a whole
-  // vector (shorter than one, or inline rows of a bounded run-time length,
-  // all masked) store nothing non-temporal.
+  // vector store nothing non-temporal.
   std::optional<int64_t> staticRow = getConstantIntValue(row.rowElements);
-  // Unmasked rows of a bounded run-time length: pairs of overlapping
-  // vectors, or with non-temporal stores aligned whole vectors and a tail
-  // for rows that hold a vector (the pairs copy the shorter ones).
-  if (isInline && !staticRow && maxElements && !row.masked) {
-    if (isConstantIntValue(useNontemporal, 0)) {
-      copyBoundedRowInPairs(b, loc, row, *maxElements);
-      return;
-    }
+  // Rows of a bounded run-time length: pairs of overlapping unmasked
+  // vectors, or masked vectors over the bound (`row.masked`); with
+  // non-temporal stores, aligned whole vectors and an unmasked tail for
+  // rows that hold a vector (the other copy takes the shorter ones).
+  bool bounded = isInline && !staticRow && maxElements;
+  auto copyBounded = [&](OpBuilder &nested, Location l) {
+    if (row.masked)
+      emitInlineTail(nested, l, row, maxElements,
+                     arith::ConstantIndexOp::create(nested, l, 0));
+    else
+      copyBoundedRowInPairs(nested, l, row, *maxElements);
+  };
+  if (bounded && isConstantIntValue(useNontemporal, 0)) {
+    copyBounded(b, loc);
+    return;
+  }
+  if (bounded) {
     Value streaming = buildIsStreamingRow(b, loc, plan, row, useNontemporal);
     if (!row.longerThanVector)
       streaming = arith::AndIOp::create(b, loc, streaming,
@@ -1283,13 +1292,12 @@ void SliceCopyLowering::emitRow(OpBuilder &b, Location loc, CopyPlan &plan,
           scf::YieldOp::create(nested, l);
         },
         [&](OpBuilder &nested, Location l) {
-          copyBoundedRowInPairs(nested, l, row, *maxElements);
+          copyBounded(nested, l);
           scf::YieldOp::create(nested, l);
         });
     return;
   }
-  bool onlyMasked = isInline && !staticRow && maxElements && row.masked;
-  if (isConstantIntValue(useNontemporal, 0) || onlyMasked ||
+  if (isConstantIntValue(useNontemporal, 0) ||
       (staticRow && *staticRow < row.vectorType.getNumElements())) {
     emitTail(emitVectors(b, loc, row));
     return;

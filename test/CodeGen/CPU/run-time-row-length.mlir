@@ -165,23 +165,68 @@ func.func @rows(%d: tensor<?x?xf32>, %i: tensor<?xi64>, %out: memref<?x?xf32>) {
 }
 
 // Non-temporal stores (a gather of at least 1 MiB, known only at run time).
-// The inline rows longer than a vector (at most 256 bytes) get two versions
-// of their loop: one for large gathers or large tables, where each row
-// tests whether it stores non-temporally (the gather is large and the row
-// aligned) and whether it prefetches (the table holds at least 1 MiB), and
-// one for small gathers from small tables, with neither (itself in two
-// versions, by the table's row stride). The version for
-// rows of at most one vector stores nothing non-temporally. Each line of
-// the bound after the first is prefetched at the line or at the row's last
-// element. The block copy's rows are longer: one loop, where each row tests
-// the size of the gather and its alignment.
+// The inline rows (at most 256 bytes) get two versions of their loop: one
+// for large gathers or large tables, where each row tests whether it
+// stores non-temporally (the gather is large and the row aligned) and
+// whether it prefetches (the table holds at least 1 MiB), and one for
+// small gathers from small tables, with neither (for rows longer than a
+// vector itself in two versions, by the table's row stride). A row of the
+// version for at most one vector streams when it is exactly one vector.
+// Each line of the bound after the first is prefetched at the line or at
+// the row's last element. The block copy's rows are longer: one loop, where
+// each row tests the size of the gather and its alignment. With AVX-512
+// (NT512), whose inline rows are otherwise masked vectors, a streaming row
+// takes unmasked whole vectors, the others the masked ones.
+// RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver5" | FileCheck %s --check-prefix=NT512
 // NT-LABEL: func.func @rows
 // NT-NOT:     math.cttz
+// NT:         %[[BIG1:.*]] = arith.cmpi uge, %{{.*}}, %c1048576 : index
+// NT:         scf.if
 // NT:         scf.forall
 // NT:           memref.prefetch
+// NT:           %[[MIS1:.*]] = arith.remui %{{.*}}, %c32 : index
+// NT-NEXT:      %[[AL1:.*]] = arith.cmpi eq, %[[MIS1]], %c0 : index
+// NT-NEXT:      %[[S1:.*]] = arith.andi %[[BIG1]], %[[AL1]] : i1
+// NT-NEXT:      %[[HOLDS:.*]] = arith.cmpi uge, %{{.*}}, %c8 : index
+// NT-NEXT:      %[[ST1:.*]] = arith.andi %[[S1]], %[[HOLDS]] : i1
+// NT-NEXT:      scf.if %[[ST1]] {
+// NT-NEXT:        vector.load
+// NT-NEXT:        vector.store {{.*}}nontemporal = true{{.*}}vector<8xf32>
+// NT:           } else {
 // NT-NOT:         nontemporal
 // NT:         } {gather.form = #gather.form<"inline-copy">}
+// NT-NEXT:    } else {
+// NT:         scf.forall
+// NT-NOT:       nontemporal
+// NT-NOT:       memref.prefetch
+// NT:         } {gather.form = #gather.form<"inline-copy">}
+// NT-NEXT:    }
 // NT:         } else {
+// NT512-LABEL: func.func @rows
+// NT512:         %[[BIG1:.*]] = arith.cmpi uge, %{{.*}}, %c1048576 : index
+// NT512:         scf.forall
+// NT512:           %[[S1:.*]] = arith.andi %[[BIG1]], %{{.*}} : i1
+// NT512-NEXT:      %[[HOLDS:.*]] = arith.cmpi uge, %{{.*}}, %c16 : index
+// NT512-NEXT:      %[[ST1:.*]] = arith.andi %[[S1]], %[[HOLDS]] : i1
+// NT512-NEXT:      scf.if %[[ST1]] {
+// NT512-NEXT:        vector.load
+// NT512-NEXT:        vector.store {{.*}}nontemporal = true{{.*}}vector<16xf32>
+// NT512:           } else {
+// NT512-NOT:         nontemporal
+// NT512:             vector.maskedload
+// NT512-NEXT:        vector.maskedstore
+// NT512-NEXT:      }
+// NT512:         } {gather.form = #gather.form<"inline-copy">}
+// NT512:         %[[BIG2:.*]] = arith.cmpi uge, %{{.*}}, %c1048576 : index
+// NT512:         scf.forall
+// NT512:           %[[S2:.*]] = arith.andi %[[BIG2]], %{{.*}} : i1
+// NT512-NEXT:      scf.if %[[S2]] {
+// NT512-COUNT-4:     vector.store {{.*}}nontemporal = true{{.*}}vector<16xf32>
+// NT512:           } else {
+// NT512-NOT:         nontemporal
+// NT512-COUNT-3:     vector.maskedstore
+// NT512-NOT:         nontemporal
+// NT512:         } {gather.form = #gather.form<"inline-copy">}
 // NT:         %[[BIG:.*]] = arith.cmpi uge, %{{.*}}, %c1048576 : index
 // NT:         %[[LARGE:.*]] = arith.cmpi uge, %{{.*}}, %c1048576 : index
 // NT-NEXT:    %[[STREAMS:.*]] = arith.ori %[[BIG]], %[[LARGE]] : i1
