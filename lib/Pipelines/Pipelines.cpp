@@ -382,6 +382,7 @@ static CPUSettings getCPUSettings(const Options &options) {
   settings.verifyEach = options.verifyEach;
   GatherLowerElementLoopsOptions &loops = settings.elementLoops;
   loops.prefetchDistance = options.elementPrefetchDistance;
+  loops.targetCpu = options.targetCpu;
   loops.localityHint = options.elementLocality;
   loops.rowPrefetchDistance = options.rowPrefetchDistance;
   loops.unroll = options.elementUnroll;

@@ -92,9 +92,10 @@ struct GatherCPUPipelineOptions : public PassPipelineOptions<Derived> {
       llvm::cl::desc("element form: iterations ahead whose data element is "
                      "prefetched (0 disables)"),
       llvm::cl::init(elementLoopDefaults().prefetchDistance)};
-  Option<uint32_t> elementLocality{
+  Option<int64_t> elementLocality{
       *this, "element-locality",
-      llvm::cl::desc("element form: locality hint of the prefetch (0-3)"),
+      llvm::cl::desc("element form: locality hint of the prefetch (0-3; -1: "
+                     "from the target)"),
       llvm::cl::init(elementLoopDefaults().localityHint)};
   Option<int64_t> rowPrefetchDistance{
       *this, "row-prefetch-distance",

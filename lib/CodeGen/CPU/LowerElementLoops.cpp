@@ -16,6 +16,7 @@
 
 #include "CodeGenUtils.h"
 #include "gather-mlir/CodeGen/CPU/Passes.h"
+#include "gather-mlir/CodeGen/CPU/Target.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherAttrs.h"
 #include "gather-mlir/Support/TypeUtils.h"
 
@@ -181,9 +182,21 @@ struct GatherLowerElementLoopsPass
           GatherLowerElementLoopsPass> {
   using Base::Base;
 
+  /// The locality hint of the element prefetch: the option's, or the
+  /// target's.
+  int64_t locality = 0;
+
   void runOnOperation() override {
     if (failed(checkOptions()))
       return signalPassFailure();
+    std::string error;
+    FailureOr<CPUTarget> target = getCPUTarget(targetCpu, error);
+    if (failed(target)) {
+      getOperation()->emitError() << getArgument() << ": " << error;
+      return signalPassFailure();
+    }
+    locality = localityHint < 0 ? target->elementPrefetchLocality
+                                : static_cast<int64_t>(localityHint);
     SmallVector<linalg::GenericOp> generics;
     getOperation().walk([&](linalg::GenericOp op) {
       std::optional<GatherForm> form = getGatherForm(op);
@@ -208,7 +221,7 @@ struct GatherLowerElementLoopsPass
     };
     for (const Range &range :
          {Range{"prefetch-distance", prefetchDistance, 0, kMaxPrefetchDistance},
-          Range{"locality", localityHint, 0, 3},
+          Range{"locality", localityHint, -1, 3},
           Range{"row-prefetch-distance", rowPrefetchDistance, 0,
                 kMaxPrefetchDistance},
           Range{"unroll", unroll, 1, kMaxUnroll},
@@ -345,12 +358,11 @@ struct GatherLowerElementLoopsPass
       std::optional<int64_t> offset = getOffsetFrom(at.back(), mined.position);
       SmallVector<Value> leading(at.drop_back());
       if (!offset || *offset < 0 ||
-          llvm::any_of(
-              leading,
-              [&](Value v) {
-                return !mined.outer.isDefinedOutsideOfLoop(v) &&
-                       v.getParentBlock() == body;
-              }) ||
+          llvm::any_of(leading,
+                       [&](Value v) {
+                         return !mined.outer.isDefinedOutsideOfLoop(v) &&
+                                v.getParentBlock() == body;
+                       }) ||
           (!offsets.empty() && prefix != leading)) {
         supported = false;
         return;
@@ -461,7 +473,7 @@ struct GatherLowerElementLoopsPass
       at.push_back(index);
     }
     memref::PrefetchOp::create(rewriter, loc, table, at, /*isWrite=*/false,
-                               /*localityHint=*/localityHint,
+                               /*localityHint=*/locality,
                                /*isDataCache=*/true);
   }
 

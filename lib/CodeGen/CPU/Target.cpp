@@ -6,6 +6,7 @@
 
 #include "gather-mlir/CodeGen/CPU/Target.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/TargetParser/Host.h"
@@ -15,6 +16,14 @@ using namespace mlir;
 using namespace mlir::gather;
 
 /// Fills in the parameters from the CPU's features.
+/// Whether `cpu` names an AMD processor (LLVM's names of AMD families).
+static bool isAMD(StringRef cpu) {
+  return llvm::any_of(
+      ArrayRef<StringRef>{"znver", "bdver", "btver", "amdfam", "barcelona",
+                          "k8", "athlon", "opteron", "geode"},
+      [&](StringRef prefix) { return cpu.starts_with(prefix); });
+}
+
 static CPUTarget fromFeatures(StringRef cpu,
                               const llvm::StringSet<> &features) {
   CPUTarget target;
@@ -24,7 +33,9 @@ static CPUTarget fromFeatures(StringRef cpu,
     target.vectorBytes = 64;
   else if (features.contains("avx2") || features.contains("avx"))
     target.vectorBytes = 32;
-  target.slicePrefetchLocality = avx512 ? 3 : 0;
+  bool amd = isAMD(cpu);
+  target.slicePrefetchLocality = amd && !avx512 ? 0 : 3;
+  target.elementPrefetchLocality = amd ? 0 : 3;
   target.slicePrefetchDistance = avx512 ? 16 : 8;
   if (avx512)
     target.minMaskedElementBits = features.contains("avx512bw") ? 8 : 32;

@@ -1,8 +1,14 @@
 // gather-lower-element-loops on the bufferized element and inner-axis forms.
-// RUN: gather-opt %s --gather-lower-element-loops --canonicalize --split-input-file | FileCheck %s
-// RUN: gather-opt %s --gather-lower-element-loops="parallel=true parallel-chunks=4" --canonicalize --split-input-file | FileCheck %s --check-prefix=PAR
-// RUN: gather-opt %s --gather-lower-element-loops="prefetch-distance=0 row-prefetch-distance=0 unroll=1" --canonicalize --split-input-file | FileCheck %s --check-prefix=PLAIN
-// RUN: gather-opt %s --gather-lower-element-loops="sign-check=false clamp-prefetch=true" --canonicalize --split-input-file | FileCheck %s --check-prefix=NOSIGN
+// RUN: gather-opt %s --gather-lower-element-loops=target-cpu=znver5 --canonicalize --split-input-file | FileCheck %s
+// The locality of the element prefetch comes from the target: 0
+// (`prefetchnta`) on AMD parts, 3 on the others; `locality` overrides it.
+// RUN: gather-opt %s --gather-lower-element-loops=target-cpu=znver3 --canonicalize --split-input-file | FileCheck %s --check-prefix=NTA
+// RUN: gather-opt %s --gather-lower-element-loops=target-cpu=emeraldrapids --canonicalize --split-input-file | FileCheck %s --check-prefix=T0
+// RUN: gather-opt %s --gather-lower-element-loops=target-cpu=x86-64-v3 --canonicalize --split-input-file | FileCheck %s --check-prefix=T0
+// RUN: gather-opt %s --gather-lower-element-loops="target-cpu=emeraldrapids locality=0" --canonicalize --split-input-file | FileCheck %s --check-prefix=NTA
+// RUN: gather-opt %s --gather-lower-element-loops="target-cpu=znver5 parallel=true parallel-chunks=4" --canonicalize --split-input-file | FileCheck %s --check-prefix=PAR
+// RUN: gather-opt %s --gather-lower-element-loops="target-cpu=znver5 prefetch-distance=0 row-prefetch-distance=0 unroll=1" --canonicalize --split-input-file | FileCheck %s --check-prefix=PLAIN
+// RUN: gather-opt %s --gather-lower-element-loops="target-cpu=znver5 sign-check=false clamp-prefetch=true" --canonicalize --split-input-file | FileCheck %s --check-prefix=NOSIGN
 
 #map = affine_map<(d0) -> (d0)>
 // The element form on a 64 MiB table: the element of index i + 96 is
@@ -14,6 +20,14 @@
 // when none is negative, a copy of the step without the wrap runs.
 // CHECK:       #[[UNROLL:.*]] = #llvm.loop_unroll<full = true>
 // CHECK:       #[[FULL:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
+// NTA-LABEL:   func.func @element
+// NTA-COUNT-2:   memref.prefetch %{{.*}}, read, locality<0>, data
+// NTA-NOT:       memref.prefetch
+// NTA-LABEL:   func.func @inner_axis
+// T0-LABEL:    func.func @element
+// T0-COUNT-2:    memref.prefetch %{{.*}}, read, locality<3>, data
+// T0-NOT:        memref.prefetch
+// T0-LABEL:    func.func @inner_axis
 // CHECK-LABEL: func.func @element
 // CHECK-SAME:    (%[[D:.*]]: memref<16777216xf32>, %[[I:.*]]: memref<1024xi64>, %[[O:.*]]: memref<1024xf32>)
 // CHECK-DAG:     %[[ZEROS:.*]] = arith.constant dense<0> : vector<16xi64>

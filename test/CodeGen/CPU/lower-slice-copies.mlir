@@ -4,13 +4,22 @@
 // RUN: gather-opt %s --gather-lower-slice-copies="target-cpu=znver5 prefetch-distance=0 nontemporal-threshold=-1" --canonicalize --split-input-file | FileCheck %s --check-prefix=PLAIN
 // RUN: gather-opt %s --gather-lower-slice-copies="target-cpu=znver5 clamp-prefetch=true" --canonicalize --split-input-file | FileCheck %s --check-prefix=CLAMP
 // The prefetch distance comes from the target: 8 iterations without AVX-512.
-// RUN: gather-opt %s --gather-lower-slice-copies=target-cpu=znver3 --canonicalize --split-input-file | FileCheck %s --check-prefix=ZNVER3
+// So does the locality of the prefetch: 0 (`prefetchnta`) on AMD parts
+// without AVX-512, 3 on the others (Intel parts with or without AVX-512).
+// RUN: gather-opt %s --gather-lower-slice-copies=target-cpu=znver3 --canonicalize --split-input-file | FileCheck %s --check-prefixes=ZNVER3,NTA
+// RUN: gather-opt %s --gather-lower-slice-copies=target-cpu=x86-64-v3 --canonicalize --split-input-file | FileCheck %s --check-prefixes=ZNVER3,T0
+// RUN: gather-opt %s --gather-lower-slice-copies=target-cpu=alderlake --canonicalize --split-input-file | FileCheck %s --check-prefixes=ZNVER3,T0
+// RUN: gather-opt %s --gather-lower-slice-copies=target-cpu=emeraldrapids --canonicalize --split-input-file | FileCheck %s --check-prefix=T0
 
 // ZNVER3-LABEL: func.func @rows
 // ZNVER3:         memref.load
 // ZNVER3:         %[[LAST:.*]] = arith.subi %{{.*}}, %c1
 // ZNVER3-NEXT:    %[[NEXT:.*]] = arith.addi %{{.*}}, %c8
 // ZNVER3-NEXT:    arith.minsi %[[NEXT]], %[[LAST]]
+// NTA:            memref.prefetch {{.*}} locality<0>
+// NTA-NOT:        locality<3>
+// T0:             memref.prefetch {{.*}} locality<3>
+// T0-NOT:         locality<0>
 
 // With clamp-prefetch, the prefetched row start is clamped so that the whole
 // row lies in the table.

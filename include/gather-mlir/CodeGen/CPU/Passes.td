@@ -255,6 +255,9 @@ def GatherLowerElementLoops
       iteration `prefetch-distance` steps ahead will read: the index load
       and arithmetic that locate it are cloned with the induction variable
       advanced and a `memref.prefetch` with locality `locality` emitted
+      (by default from `target-cpu`, the host unless named: 0, `prefetchnta`,
+      on AMD parts, 3 on the others, where `prefetchnta` of a table that
+      the caches do not hold ran slower than no prefetch)
       (the position is not clamped into the table unless `clamp-prefetch`:
       a prefetch never faults); the last `prefetch-distance` iterations run
       in a second loop without it. The hardware prefetcher cannot follow
@@ -272,9 +275,9 @@ def GatherLowerElementLoops
     The innermost loop is then unrolled by `unroll` (`element`) or
     `inner-unroll` (`inner-axis`). Tables smaller than 1 MiB (which stay in
     the caches) get no prefetch. An option out of its range (distances
-    negative or above 2^31 - 1, `locality` above 3, unroll factors outside
-    [1, 256], `parallel-chunks` outside [1, 2^20], `parallel-threshold`
-    negative) is an error.
+    negative or above 2^31 - 1, `locality` outside [-1, 3], unroll factors
+    outside [1, 256], `parallel-chunks` outside [1, 2^20],
+    `parallel-threshold` negative) and an unknown `target-cpu` are errors.
 
     With `parallel`, gathers that write at least `parallel-threshold` bytes
     run their outermost loop split into `parallel-chunks` chunks by an
@@ -294,8 +297,11 @@ def GatherLowerElementLoops
            /*default=*/"96",
            "element: iterations ahead whose data element is prefetched "
            "(0 disables)">,
-    Option<"localityHint", "locality", "uint32_t", /*default=*/"0",
-           "element: locality hint of the prefetch (0-3)">,
+    Option<"targetCpu", "target-cpu", "std::string", /*default=*/"\"host\"",
+           "The CPU the code is for: 'host' or an LLVM x86-64 CPU name">,
+    Option<"localityHint", "locality", "int64_t", /*default=*/"-1",
+           "element: locality hint of the prefetch (0-3; -1: from the "
+           "target)">,
     Option<"rowPrefetchDistance", "row-prefetch-distance", "int64_t",
            /*default=*/"1",
            "inner-axis: row-loop iterations ahead whose row is prefetched "

@@ -31,11 +31,18 @@ struct CPUTarget {
   /// AVX2, 16 otherwise. The copies move vectors of this size.
   int64_t vectorBytes = 16;
   /// Locality hint (0 to 3) of the prefetch of the slice that a block copy
-  /// reads some iterations ahead: 3 (to all cache levels) on AVX-512
-  /// parts, 0 (non-temporal, `prefetchnta`) on the others, whose copies of
-  /// large tables gained from keeping the prefetched rows out of the outer
-  /// caches.
+  /// reads some iterations ahead: 0 (non-temporal, `prefetchnta`) on AMD
+  /// parts without AVX-512 (Zen 1 to 3), whose copies of large tables
+  /// gained from keeping the prefetched rows out of the outer caches; 3 (to
+  /// all cache levels) on the others. On an Intel Xeon (emeraldrapids),
+  /// `prefetchnta` ran W1 and W3 of gather-bench at 0.33-0.38x of the speed
+  /// with 3 (docs/Performance.md).
   int64_t slicePrefetchLocality = 3;
+  /// Locality hint (0 to 3) of the prefetch of the data element that the
+  /// element form reads some iterations ahead: 0 on AMD parts (on Zen 5, 3
+  /// ran at 0.93-0.98x), 3 on the others (on an Intel Xeon, emeraldrapids,
+  /// 0 ran W6 at 0.62x of 3, slower than no prefetch at all).
+  int64_t elementPrefetchLocality = 3;
   /// How many iterations ahead a block copy prefetches the row it will
   /// copy: 16 on AVX-512 parts, 8 on the others. On an AMD EPYC (znver5),
   /// in six runs with the other distance as a `gather-bench --variant`, 16
