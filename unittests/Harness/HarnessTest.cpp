@@ -23,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <set>
 #include <unistd.h>
 
 using namespace mlir;
@@ -98,6 +99,23 @@ TEST(Harness, InterleavedTimingCallsEveryRun) {
   EXPECT_EQ(samples[1].size(), 5u);
   EXPECT_EQ(a, 15u);
   EXPECT_EQ(b, 15u);
+  // Within the rounds, each run follows more than one other run.
+  std::vector<int> sequence;
+  std::vector<std::function<void()>> three = {[&] { sequence.push_back(0); },
+                                              [&] { sequence.push_back(1); },
+                                              [&] { sequence.push_back(2); }};
+  (void)timeInterleaved(three, 9, 1);
+  ASSERT_EQ(sequence.size(), 27u);
+  std::set<std::pair<int, int>> followed;
+  for (size_t k = 1; k < sequence.size(); ++k)
+    if (k % 3 != 0)
+      followed.insert({sequence[k], sequence[k - 1]});
+  for (int run = 0; run < 3; ++run) {
+    int before = 0;
+    for (int other = 0; other < 3; ++other)
+      before += other != run && followed.count({run, other});
+    EXPECT_EQ(before, 2) << "run " << run;
+  }
   EXPECT_EQ(getMedian({3, 1, 2}), 2);
   EXPECT_EQ(getMedian({4, 1, 2, 3}), 2.5);
 }
