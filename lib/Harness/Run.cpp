@@ -39,16 +39,19 @@ mlir::gather::harness::timeInterleaved(ArrayRef<std::function<void()>> runs,
   std::vector<std::vector<double>> samples(runs.size());
   unsigned calls = std::max(1u, callsPerSample);
   // Each round in an order of its own (a fixed seed: the same orders in
-  // every process). A run's time depends on what the run before it left
-  // in the caches: in a fixed cyclic order, the first of two identical
-  // variants ran 5-8% slower than the second (W6 of gather-bench on an
-  // Intel Xeon), always after the same other variant.
+  // every process), and each sample after one untimed call of its own run.
+  // A run's time depends on what the run before it left in the caches: in
+  // a fixed cyclic order, the first of two identical variants ran 5-8%
+  // slower than the second (W6 of gather-bench on an Intel Xeon), always
+  // after the same other variant; shuffled, the median of nine samples of
+  // W3 moved by up to 1.4x with the runs that happened to come before.
   std::vector<size_t> order(runs.size());
   std::iota(order.begin(), order.end(), 0);
   std::mt19937 random(20261206);
   for (unsigned rep = 0; rep < reps; ++rep) {
     std::shuffle(order.begin(), order.end(), random);
     for (size_t which : order) {
+      runs[which]();
       Clock::time_point start = Clock::now();
       for (unsigned c = 0; c < calls; ++c)
         runs[which]();

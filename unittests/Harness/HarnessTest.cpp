@@ -97,19 +97,23 @@ TEST(Harness, InterleavedTimingCallsEveryRun) {
   ASSERT_EQ(samples.size(), 2u);
   EXPECT_EQ(samples[0].size(), 5u);
   EXPECT_EQ(samples[1].size(), 5u);
-  EXPECT_EQ(a, 15u);
-  EXPECT_EQ(b, 15u);
+  // Five samples of three calls, each after one untimed call.
+  EXPECT_EQ(a, 20u);
+  EXPECT_EQ(b, 20u);
   // Within the rounds, each run follows more than one other run.
   std::vector<int> sequence;
   std::vector<std::function<void()>> three = {[&] { sequence.push_back(0); },
                                               [&] { sequence.push_back(1); },
                                               [&] { sequence.push_back(2); }};
   (void)timeInterleaved(three, 9, 1);
-  ASSERT_EQ(sequence.size(), 27u);
+  ASSERT_EQ(sequence.size(), 54u);
   std::set<std::pair<int, int>> followed;
-  for (size_t k = 1; k < sequence.size(); ++k)
-    if (k % 3 != 0)
+  for (size_t k = 0; k < sequence.size(); k += 2) {
+    // The untimed call and the timed one of the same run.
+    EXPECT_EQ(sequence[k], sequence[k + 1]);
+    if (k % 6 != 0)
       followed.insert({sequence[k], sequence[k - 1]});
+  }
   for (int run = 0; run < 3; ++run) {
     int before = 0;
     for (int other = 0; other < 3; ++other)

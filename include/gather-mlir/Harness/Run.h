@@ -49,7 +49,7 @@ inline void escape(void *pointer) {
 /// Times `runs` side by side: `reps` rounds, each calling every run
 /// `callsPerSample` times in turn, in an order shuffled each round (the
 /// same orders in every process), so that no run always follows the same
-/// other run.
+/// other run; each sample follows one untimed call of its own run.
 /// Returns the seconds per call of each sample, per run.
 std::vector<std::vector<double>>
 timeInterleaved(ArrayRef<std::function<void()>> runs, unsigned reps,
