@@ -117,7 +117,8 @@ void printHeader(int argc, char **argv) {
       mlir::gather::getCPUTarget("host", error);
   if (succeeded(target))
     os << ", vector width " << target->vectorBytes
-       << " bytes, slice prefetch locality " << target->slicePrefetchLocality;
+       << " bytes, slice prefetch locality " << target->slicePrefetchLocality
+       << ", element prefetch locality " << target->elementPrefetchLocality;
   os << "\n";
   os << "command:";
   for (int i = 0; i < argc; ++i)

@@ -358,11 +358,12 @@ struct GatherLowerElementLoopsPass
       std::optional<int64_t> offset = getOffsetFrom(at.back(), mined.position);
       SmallVector<Value> leading(at.drop_back());
       if (!offset || *offset < 0 ||
-          llvm::any_of(leading,
-                       [&](Value v) {
-                         return !mined.outer.isDefinedOutsideOfLoop(v) &&
-                                v.getParentBlock() == body;
-                       }) ||
+          llvm::any_of(
+              leading,
+              [&](Value v) {
+                return !mined.outer.isDefinedOutsideOfLoop(v) &&
+                       v.getParentBlock() == body;
+              }) ||
           (!offsets.empty() && prefix != leading)) {
         supported = false;
         return;

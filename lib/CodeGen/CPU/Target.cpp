@@ -15,7 +15,6 @@
 using namespace mlir;
 using namespace mlir::gather;
 
-/// Fills in the parameters from the CPU's features.
 /// Whether `cpu` names an AMD processor (LLVM's names of AMD families).
 static bool isAMD(StringRef cpu) {
   return llvm::any_of(
@@ -24,6 +23,7 @@ static bool isAMD(StringRef cpu) {
       [&](StringRef prefix) { return cpu.starts_with(prefix); });
 }
 
+/// Fills in the parameters from the CPU's features.
 static CPUTarget fromFeatures(StringRef cpu,
                               const llvm::StringSet<> &features) {
   CPUTarget target;

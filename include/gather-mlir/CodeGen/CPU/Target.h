@@ -35,8 +35,8 @@ struct CPUTarget {
   /// parts without AVX-512 (Zen 1 to 3), whose copies of large tables
   /// gained from keeping the prefetched rows out of the outer caches; 3 (to
   /// all cache levels) on the others. On an Intel Xeon (emeraldrapids),
-  /// `prefetchnta` ran W1 and W3 of gather-bench at 0.33-0.38x of the speed
-  /// with 3 (docs/Performance.md).
+  /// `prefetchnta` ran W1 and W3 of gather-bench at 0.37-0.49x of the speed
+  /// with 3 (docs/Performance.md, "On an Intel Xeon").
   int64_t slicePrefetchLocality = 3;
   /// Locality hint (0 to 3) of the prefetch of the data element that the
   /// element form reads some iterations ahead: 0 on AMD parts (on Zen 5, 3
