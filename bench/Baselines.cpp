@@ -12,11 +12,14 @@
 
 #include "Baselines.h"
 
+#include "gather-mlir/CodeGen/CPU/Target.h"
+
 #include "llvm/Support/Compiler.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <string>
 
 using namespace gather_bench;
 
@@ -236,13 +239,13 @@ tunedInnerAxisGather(const float *data, const int64_t *indices, float *out,
   fence();
 }
 
-/// W6 tuned: scalar loads, the element of index i + 96 prefetched, unrolled
-/// by 8 (AVX-512 gathers measured slower than scalar loads here). With
-/// `Wrap`, the ONNX wrap of negative indices (`k < 0 ? k + n : k`) for the
-/// read and for the prefetch: what the tuned C costs with the semantics of
-/// a signed index type (variant (e); variant (d) reads the indices as they
-/// are).
-template <bool Wrap>
+/// W6 tuned: scalar loads, the element of index i + 96 prefetched with
+/// locality `Locality`, unrolled by 8 (AVX-512 gathers measured slower than
+/// scalar loads here). With `Wrap`, the ONNX wrap of negative indices
+/// (`k < 0 ? k + n : k`) for the read and for the prefetch: what the tuned
+/// C costs with the semantics of a signed index type (variant (e); variant
+/// (d) reads the indices as they are).
+template <bool Wrap, int Locality>
 LLVM_ATTRIBUTE_NOINLINE static void tunedElementGather(const float *data,
                                                        const int64_t *indices,
                                                        float *out, int64_t n) {
@@ -251,12 +254,31 @@ LLVM_ATTRIBUTE_NOINLINE static void tunedElementGather(const float *data,
   int64_t i = 0;
   for (; i + 8 + kDistance <= n; i += 8) {
     for (int k = 0; k < 8; ++k) {
-      __builtin_prefetch(data + position(indices[i + k + kDistance]), 0, 0);
+      __builtin_prefetch(data + position(indices[i + k + kDistance]), 0,
+                         Locality);
       out[i + k] = data[position(indices[i + k])];
     }
   }
   for (; i < n; ++i)
     out[i] = data[position(indices[i])];
+}
+
+/// The tuned W6 for this machine: `prefetchnta` (locality 0) on AMD parts,
+/// where it was tuned (Zen 5), locality 3 on the others (on an Intel Xeon,
+/// emeraldrapids, `prefetchnta` ran it at 0.6x of the lowered code, which
+/// prefetches with locality 3 there): the choice of the code generator's
+/// target (`elementPrefetchLocality`).
+template <bool Wrap>
+static void runTunedElementGather(const float *data, const int64_t *indices,
+                                  float *out, int64_t n) {
+  static const bool nonTemporal = [] {
+    std::string error;
+    mlir::FailureOr<mlir::gather::CPUTarget> target =
+        mlir::gather::getCPUTarget("host", error);
+    return succeeded(target) && target->elementPrefetchLocality == 0;
+  }();
+  (nonTemporal ? tunedElementGather<Wrap, 0>
+               : tunedElementGather<Wrap, 3>)(data, indices, out, n);
 }
 
 void gather_bench::runBaseline(const Workload &w, const AlignedBuffer &data,
@@ -299,7 +321,7 @@ void gather_bench::runBaseline(const Workload &w, const AlignedBuffer &data,
                                w.getDimSize(), numIndices, rowBytes);
     break;
   case HandKernel::Element:
-    (tuned ? tunedElementGather<false>
+    (tuned ? runTunedElementGather<false>
            : elementGather)(data.as<float>(), indices.as<int64_t>(),
                             reinterpret_cast<float *>(target), numIndices);
     break;
@@ -311,7 +333,7 @@ void gather_bench::runTunedWrappedElementGather(const Workload &w,
                                                 const AlignedBuffer &data,
                                                 const AlignedBuffer &indices,
                                                 char *target) {
-  tunedElementGather<true>(
+  runTunedElementGather<true>(
       data.as<float>(), indices.as<int64_t>(),
       reinterpret_cast<float *>(target),
       mlir::gather::harness::getNumElements(w.indicesShape));
