@@ -12,6 +12,7 @@
 #include "gather-mlir/Registration.h"
 
 #include "mlir/Dialect/Affine/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassInstrumentation.h"
@@ -163,42 +164,60 @@ private:
 };
 } // namespace
 
-/// Runs a module pipeline only on modules that hold an op of a given
-/// dialect: for passes that walk the whole module to convert the ops of one
-/// dialect (convert-math-to-libm), which on large modules without such ops
-/// costs a walk of dialect conversion for nothing.
-class IfDialectPass
-    : public PassWrapper<IfDialectPass, OperationPass<ModuleOp>> {
+/// Runs one of two module pipelines: `then` on modules that hold an op for
+/// which a predicate holds, `otherwise` (which may be empty) on the others.
+/// For passes that walk the whole module to convert a few ops
+/// (convert-math-to-libm), which on large modules without such ops cost a
+/// walk of dialect conversion for nothing, and for module passes that can
+/// run on each function instead when no op needs what they add to the
+/// module.
+class IfAnyOpPass : public PassWrapper<IfAnyOpPass, OperationPass<ModuleOp>> {
 public:
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(IfDialectPass)
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(IfAnyOpPass)
 
-  IfDialectPass(StringRef dialect, OpPassManager pipeline)
-      : dialect(dialect.str()), pipeline(std::move(pipeline)) {}
-  IfDialectPass(const IfDialectPass &other)
-      : PassWrapper(other), dialect(other.dialect), pipeline(other.pipeline) {}
+  IfAnyOpPass(std::function<bool(Operation *)> predicate, OpPassManager then,
+              OpPassManager otherwise)
+      : predicate(std::move(predicate)), then(std::move(then)),
+        otherwise(std::move(otherwise)) {}
+  IfAnyOpPass(const IfAnyOpPass &other)
+      : PassWrapper(other), predicate(other.predicate), then(other.then),
+        otherwise(other.otherwise) {}
 
-  StringRef getArgument() const override { return "gather-if-dialect"; }
+  StringRef getArgument() const override { return "gather-if-any-op"; }
   StringRef getDescription() const override {
-    return "Run a pipeline on modules that hold an op of a dialect";
+    return "Run one of two pipelines, chosen by the ops of the module";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    pipeline.getDependentDialects(registry);
+    then.getDependentDialects(registry);
+    otherwise.getDependentDialects(registry);
   }
 
   void runOnOperation() override {
     WalkResult found = getOperation().walk([&](Operation *op) {
-      return op->getName().getDialectNamespace() == dialect
-                 ? WalkResult::interrupt()
-                 : WalkResult::advance();
+      return predicate(op) ? WalkResult::interrupt() : WalkResult::advance();
     });
-    if (found.wasInterrupted() && failed(runPipeline(pipeline, getOperation())))
+    OpPassManager &pipeline = found.wasInterrupted() ? then : otherwise;
+    if (!pipeline.empty() && failed(runPipeline(pipeline, getOperation())))
       signalPassFailure();
   }
 
 private:
-  std::string dialect;
-  OpPassManager pipeline;
+  std::function<bool(Operation *)> predicate;
+  OpPassManager then;
+  OpPassManager otherwise;
 };
+
+/// Adds to `pm` the module pipeline `then` to run only on modules that hold
+/// an op of `dialect`.
+static void addIfDialect(OpPassManager &pm, StringRef dialect,
+                         OpPassManager then) {
+  std::string name = dialect.str();
+  pm.addPass(std::make_unique<IfAnyOpPass>(
+      [name](Operation *op) {
+        return op->getName().getDialectNamespace() == name;
+      },
+      std::move(then), OpPassManager(ModuleOp::getOperationName())));
+}
 
 /// Adds to `pm` (anchored on builtin.module) the pipeline that `fill` adds to
 /// a module pass manager, run on each module of the IR (see
@@ -272,7 +291,7 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
   OpPassManager libm(ModuleOp::getOperationName());
   if (failed(addPipeline(libm, "convert-math-to-libm", errorStream)))
     return failure();
-  pm.addPass(std::make_unique<IfDialectPass>("math", std::move(libm)));
+  addIfDialect(pm, "math", std::move(libm));
   // A result that is written into a destination the caller provides
   // (bufferization.materialize_in_destination, tensor.insert_slice) is
   // computed in place there instead of in a new buffer that is then copied.
@@ -301,13 +320,29 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
   deallocPm.addPass(
       createCanonicalizerPass(topDown, getSingleIterationForallFolderNames()));
   if (failed(addPipeline(deallocPm, "buffer-deallocation-simplification",
-                         errorStream)) ||
-      failed(addPipeline(pm,
-                         "bufferization-lower-deallocations,"
-                         "convert-bufferization-to-memref,"
-                         "func.func(cse)",
                          errorStream)))
     return failure();
+  // convert-bufferization-to-memref lowers the deallocations (as
+  // bufferization-lower-deallocations does) and the clones. It runs on each
+  // function, in parallel, unless a deallocation of several buffers needs
+  // the helper function that it adds to the module; on the module of
+  // gather-bench --compile-scaling the two module-wide conversions it
+  // replaces took 5% of the pipeline.
+  OpPassManager moduleWide(ModuleOp::getOperationName());
+  OpPassManager perFunction(ModuleOp::getOperationName());
+  if (failed(addPipeline(moduleWide,
+                         "convert-bufferization-to-memref,func.func(cse)",
+                         errorStream)) ||
+      failed(addPipeline(perFunction,
+                         "func.func(convert-bufferization-to-memref,cse)",
+                         errorStream)))
+    return failure();
+  pm.addPass(std::make_unique<IfAnyOpPass>(
+      [](Operation *op) {
+        auto dealloc = dyn_cast<bufferization::DeallocOp>(op);
+        return dealloc && dealloc.getMemrefs().size() > 1;
+      },
+      std::move(moduleWide), std::move(perFunction)));
   // The element and inner-axis forms of the `slices` strategy become
   // prefetched, unrolled (and with `parallel`, chunked parallel) loops;
   // every other linalg op becomes affine loops (scf loops where sizes
@@ -325,7 +360,14 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
     funcPm.addPass(createGatherLowerSliceCopies(settings.sliceCopies));
     funcPm.addPass(createGatherPrefetchRows());
   }
-  funcPm.addPass(createCanonicalizerPass(getOneSweepConfig()));
+  // The loops are still structured (scf, affine) here: region
+  // simplification, which looks for blocks to merge and dead blocks, finds
+  // none and took a fifth of this canonicalization on the module of
+  // gather-bench --compile-scaling (LLVM simplifies the blocks that lowering
+  // makes).
+  GreedyRewriteConfig lateConfig = getOneSweepConfig();
+  lateConfig.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+  funcPm.addPass(createCanonicalizerPass(lateConfig));
   return success();
 }
 
