@@ -13,8 +13,10 @@
 
 #include "mlir/Dialect/Affine/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SubsetOpInterface.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
@@ -208,6 +210,33 @@ private:
   OpPassManager otherwise;
 };
 
+/// Whether the tensor `value` may be a tensor.empty or be computed in the
+/// place of one, which is what eliminate-empty-tensors looks for behind the
+/// source of an insertion: a superset of the values it finds, following
+/// every tensor operand back (it follows only the aliasing ones), and true
+/// at ops with regions and at block arguments other than a function's.
+static bool mayComeFromEmptyTensor(Value value) {
+  SmallVector<Value> worklist{value};
+  llvm::SmallPtrSet<void *, 8> seen;
+  while (!worklist.empty()) {
+    Value next = worklist.pop_back_val();
+    if (!seen.insert(next.getAsOpaquePointer()).second)
+      continue;
+    if (auto argument = dyn_cast<BlockArgument>(next)) {
+      if (!isa<FunctionOpInterface>(argument.getOwner()->getParentOp()))
+        return true;
+      continue;
+    }
+    Operation *def = next.getDefiningOp();
+    if (isa<tensor::EmptyOp>(def) || def->getNumRegions() > 0)
+      return true;
+    for (Value operand : def->getOperands())
+      if (isa<TensorType>(operand.getType()))
+        worklist.push_back(operand);
+  }
+  return false;
+}
+
 /// Adds to `pm` the module pipeline `then` to run only on modules that hold
 /// an op of `dialect`.
 static void addIfDialect(OpPassManager &pm, StringRef dialect,
@@ -298,13 +327,18 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
   // computed in place there instead of in a new buffer that is then copied.
   // The pass analyses the aliasing of every tensor of a function before it
   // looks for such ops (3% of the pipeline on the module of gather-bench
-  // --compile-scaling, which has none): it runs on modules that have one.
+  // --compile-scaling, where it changes nothing): it runs on modules with an
+  // insertion whose source may come from a tensor.empty.
   OpPassManager eliminate(ModuleOp::getOperationName());
   if (failed(addPipeline(eliminate, "func.func(eliminate-empty-tensors)",
                          errorStream)))
     return failure();
   pm.addPass(std::make_unique<IfAnyOpPass>(
-      [](Operation *op) { return isa<SubsetInsertionOpInterface>(op); },
+      [](Operation *op) {
+        auto insertion = dyn_cast<SubsetInsertionOpInterface>(op);
+        return insertion &&
+               mayComeFromEmptyTensor(insertion.getSourceOperand().get());
+      },
       std::move(eliminate), OpPassManager(ModuleOp::getOperationName())));
   // Whole-module bufferization: function signatures take identity-layout
   // memrefs so that callers outside MLIR pass plain row-major buffers.
