@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Affine/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -170,7 +171,7 @@ private:
 /// Runs one of two module pipelines: `then` on modules that hold an op for
 /// which a predicate holds, `otherwise` (which may be empty) on the others.
 /// For passes that walk the whole module to convert a few ops
-/// (convert-math-to-libm), which on large modules without such ops cost a
+/// (the calls of libm), which on large modules without such ops cost a
 /// walk of dialect conversion for nothing, and for module passes that can
 /// run on each function instead when no op needs what they add to the
 /// module.
@@ -319,7 +320,7 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
           errorStream)))
     return failure();
   OpPassManager libm(ModuleOp::getOperationName());
-  if (failed(addPipeline(libm, "convert-math-to-libm", errorStream)))
+  if (failed(addPipeline(libm, "gather-math-to-libm", errorStream)))
     return failure();
   addIfDialect(pm, "math", std::move(libm));
   // A result that is written into a destination the caller provides
@@ -445,9 +446,21 @@ static LogicalResult addAffineToLLVM(OpPassManager &pm,
   // those of lower-affine and arith-expand for what they make).
   if (failed(addPipeline(pm,
                          "func.func(convert-scf-to-cf,"
-                         "gather-expand-strided-metadata{lower-affine=true}),"
-                         "gather-convert-to-llvm",
+                         "gather-expand-strided-metadata{lower-affine=true})",
                          errorStream)))
+    return failure();
+  // math.ipowi has neither an LLVM intrinsic nor a libm function: it (and
+  // math.fpowi beside it) becomes a call of a function that
+  // convert-math-to-funcs adds, in unstructured control flow (hence this
+  // late).
+  OpPassManager powers(ModuleOp::getOperationName());
+  if (failed(addPipeline(powers, "convert-math-to-funcs{convert-ctlz=false}",
+                         errorStream)))
+    return failure();
+  pm.addPass(std::make_unique<IfAnyOpPass>(
+      [](Operation *op) { return isa<math::IPowIOp>(op); }, std::move(powers),
+      OpPassManager(ModuleOp::getOperationName())));
+  if (failed(addPipeline(pm, "gather-convert-to-llvm", errorStream)))
     return failure();
   if (settings.parallel &&
       failed(addPipeline(pm, "convert-openmp-to-llvm", errorStream)))

@@ -424,4 +424,23 @@ def GatherExpandStridedMetadata
   ];
 }
 
+def GatherMathToLibm : Pass<"gather-math-to-libm", "::mlir::ModuleOp"> {
+  let summary = "Call libm for the math ops that have a libm function, and "
+                "leave the others to the conversion to LLVM";
+  let description = [{
+    Applies the patterns of upstream `convert-math-to-libm` (`math.erf` on
+    `f32` becomes a call of `erff`, declared in the module; vectors of such
+    ops are unrolled to scalar calls) and leaves every other op as it is.
+    The upstream pass runs a conversion that declares the whole `math`
+    dialect illegal, so a module holding an op it has no function for
+    (`math.cttz`, `math.ctlz`, `math.ctpop`, `math.absi`, `math.fpowi`,
+    which the conversion to LLVM lowers to intrinsics) fails with "failed
+    to legalize operation". The pipelines run this pass instead, on
+    modules that hold math ops, and upstream `convert-math-to-funcs` late
+    on modules that hold a `math.ipowi` (which has neither).
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 #endif // GATHER_MLIR_CODEGEN_CPU_PASSES_TD
