@@ -34,8 +34,8 @@ struct GatherMathToLibmPass
     GreedyRewriteConfig config;
     config.enableFolding(false).setRegionSimplificationLevel(
         GreedySimplifyRegionLevel::Disabled);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
-                                     config)))
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       signalPassFailure();
   }
 };
