@@ -1,0 +1,102 @@
+// Times W1's gather compiled ahead of time with three sets of types, called
+// alternately from C: all sizes static (w1_static), every size dynamic
+// (w1_dynamic) and every size but the row length dynamic (w1_dynamic_rows).
+// Each is called at eight stack depths, 512 bytes apart, as the stack of a
+// process lies wherever it lies; the report gives, per depth and over all,
+// the median time of each and the ratio static / other (above 1: faster than
+// static).
+#include <alloca.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+// The expanded memref descriptors of the table (2-D), the indices (1-D) and
+// the output (2-D), as the LLVM lowering passes them.
+typedef void Gather(float *, float *, long, long, long, long, long, int64_t *,
+                    int64_t *, long, long, long, float *, float *, long, long,
+                    long, long, long);
+Gather w1_static, w1_dynamic, w1_dynamic_rows;
+
+enum { kRows = 100000, kCols = 256, kIds = 262144, kDepths = 8, kReps = 9 };
+static float *table, *out;
+static int64_t *ids;
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+// One call of `f` with the stack `depth` bytes deeper.
+__attribute__((noinline)) static double timeAt(Gather *f, long depth) {
+  volatile char *pad = alloca(depth + 1);
+  pad[0] = 0;
+  double start = now();
+  f(table, table, 0, kRows, kCols, kCols, 1, ids, ids, 0, kIds, 1, out, out, 0,
+    kIds, kCols, kCols, 1);
+  return now() - start;
+}
+
+static int compare(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n) {
+  qsort(v, n, sizeof(double), compare);
+  return v[n / 2];
+}
+
+int main(int argc, char **argv) {
+  printf("cpu: %s\n", argc > 1 ? argv[1] : "?");
+  table = aligned_alloc(4096, (size_t)kRows * kCols * 4);
+  ids = aligned_alloc(4096, (size_t)kIds * 8);
+  out = aligned_alloc(4096, (size_t)kIds * kCols * 4);
+  for (long i = 0; i < (long)kRows * kCols; ++i)
+    table[i] = (float)i;
+  // gather-bench's indices (a multiplicative hash of the position), or with
+  // `random` as the second argument, uniformly random ones.
+  int random = argc > 2 && strcmp(argv[2], "random") == 0;
+  srand(1);
+  for (long i = 0; i < kIds; ++i)
+    ids[i] = random ? rand() % kRows
+                    : (int64_t)(((uint64_t)i * 2654435761u) % kRows);
+  printf("indices: %s\n", random ? "random" : "gather-bench's");
+  memset(out, 0, (size_t)kIds * kCols * 4);
+  Gather *fns[3] = {w1_static, w1_dynamic, w1_dynamic_rows};
+  // Each variant once, checked against the static one.
+  float *expected = malloc((size_t)kIds * kCols * 4);
+  timeAt(w1_static, 0);
+  memcpy(expected, out, (size_t)kIds * kCols * 4);
+  for (int k = 1; k < 3; ++k) {
+    memset(out, 0, (size_t)kIds * kCols * 4);
+    timeAt(fns[k], 0);
+    if (memcmp(expected, out, (size_t)kIds * kCols * 4) != 0) {
+      fprintf(stderr, "variant %d differs from the static one\n", k);
+      return 1;
+    }
+  }
+  static double all[3][kDepths * kReps];
+  int n = 0;
+  printf("stack depth   static   dynamic (static/it)   dynamic rows "
+         "(static/it)\n");
+  for (long depth = 0; depth < kDepths * 512; depth += 512) {
+    double t[3][kReps];
+    for (int r = 0; r < kReps; ++r, ++n)
+      for (int k = 0; k < 3; ++k)
+        all[k][n] = t[k][r] = timeAt(fns[k], depth);
+    double m[3];
+    for (int k = 0; k < 3; ++k)
+      m[k] = median(t[k], kReps);
+    printf("%11ld %7.2f ms %7.2f ms (%.3f) %9.2f ms (%.3f)\n", depth,
+           m[0] * 1e3, m[1] * 1e3, m[0] / m[1], m[2] * 1e3, m[0] / m[2]);
+  }
+  double m[3];
+  for (int k = 0; k < 3; ++k)
+    m[k] = median(all[k], n);
+  printf("all depths  %7.2f ms %7.2f ms (%.3f) %9.2f ms (%.3f)\n", m[0] * 1e3,
+         m[1] * 1e3, m[0] / m[1], m[2] * 1e3, m[0] / m[2]);
+  return 0;
+}
