@@ -8,6 +8,7 @@
 #define GATHER_MLIR_CODEGEN_CPU_PASSES_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::gather {
