@@ -1,10 +1,12 @@
-// Times W1's gather compiled ahead of time with three sets of types, called
-// alternately from C: all sizes static (w1_static), every size dynamic
-// (w1_dynamic) and every size but the row length dynamic (w1_dynamic_rows).
-// Each is called at eight stack depths, 512 bytes apart, as the stack of a
-// process lies wherever it lies; the report gives, per depth and over all,
-// the median time of each and the ratio static / other (above 1: faster than
-// static).
+// Times a gather of rows (gather-bench's W1 or W4) compiled ahead of time
+// with three sets of types, called alternately from C: all sizes static
+// (static_types), every size dynamic (dynamic_types) and every size but the
+// row length dynamic (dynamic_rows). The shapes come from run.sh: ROWS rows
+// of COLS f32 in the table, IDS indices, and CALLS calls per timed sample.
+// Each variant is timed at eight stack depths, 512 bytes apart, as the
+// stack of a process lies wherever it lies; the report gives, per depth and
+// over all, the median time of a call of each and the ratio static / other
+// (above 1: faster than static).
 #include <alloca.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,9 +19,16 @@
 typedef void Gather(float *, float *, long, long, long, long, long, int64_t *,
                     int64_t *, long, long, long, float *, float *, long, long,
                     long, long, long);
-Gather w1_static, w1_dynamic, w1_dynamic_rows;
+Gather static_types, dynamic_types, dynamic_rows;
 
-enum { kRows = 100000, kCols = 256, kIds = 262144, kDepths = 8, kReps = 9 };
+enum {
+  kRows = ROWS,
+  kCols = COLS,
+  kIds = IDS,
+  kCalls = CALLS,
+  kDepths = 8,
+  kReps = 9
+};
 static float *table, *out;
 static int64_t *ids;
 
@@ -29,14 +38,16 @@ static double now(void) {
   return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
-// One call of `f` with the stack `depth` bytes deeper.
+// The time of a call of `f` (the mean of kCalls) with the stack `depth`
+// bytes deeper.
 __attribute__((noinline)) static double timeAt(Gather *f, long depth) {
   volatile char *pad = alloca(depth + 1);
   pad[0] = 0;
   double start = now();
-  f(table, table, 0, kRows, kCols, kCols, 1, ids, ids, 0, kIds, 1, out, out, 0,
-    kIds, kCols, kCols, 1);
-  return now() - start;
+  for (int c = 0; c < kCalls; ++c)
+    f(table, table, 0, kRows, kCols, kCols, 1, ids, ids, 0, kIds, 1, out, out,
+      0, kIds, kCols, kCols, 1);
+  return (now() - start) / kCalls;
 }
 
 static int compare(const void *a, const void *b) {
@@ -65,7 +76,7 @@ int main(int argc, char **argv) {
                     : (int64_t)(((uint64_t)i * 2654435761u) % kRows);
   printf("indices: %s\n", random ? "random" : "gather-bench's");
   memset(out, 0, (size_t)kIds * kCols * 4);
-  Gather *fns[3] = {w1_static, w1_dynamic, w1_dynamic_rows};
+  Gather *fns[3] = {static_types, dynamic_types, dynamic_rows};
   // Each variant once, checked against rows copied here.
   size_t outBytes = (size_t)kIds * kCols * 4;
   float *expected = malloc(outBytes);
@@ -82,6 +93,10 @@ int main(int argc, char **argv) {
   free(expected);
   static double all[3][kDepths * kReps];
   int n = 0;
+  // Milliseconds for W1's calls, nanoseconds for W4's.
+  int small = kCalls > 1;
+  double scale = small ? 1e9 : 1e3;
+  const char *unit = small ? "ns" : "ms";
   printf("stack depth   static   dynamic (static/it)   dynamic rows "
          "(static/it)\n");
   for (long depth = 0; depth < kDepths * 512; depth += 512) {
@@ -92,13 +107,15 @@ int main(int argc, char **argv) {
     double m[3];
     for (int k = 0; k < 3; ++k)
       m[k] = median(t[k], kReps);
-    printf("%11ld %7.2f ms %7.2f ms (%.3f) %9.2f ms (%.3f)\n", depth,
-           m[0] * 1e3, m[1] * 1e3, m[0] / m[1], m[2] * 1e3, m[0] / m[2]);
+    printf("%11ld %7.2f %s %7.2f %s (%.3f) %9.2f %s (%.3f)\n", depth,
+           m[0] * scale, unit, m[1] * scale, unit, m[0] / m[1], m[2] * scale,
+           unit, m[0] / m[2]);
   }
   double m[3];
   for (int k = 0; k < 3; ++k)
     m[k] = median(all[k], n);
-  printf("all depths  %7.2f ms %7.2f ms (%.3f) %9.2f ms (%.3f)\n", m[0] * 1e3,
-         m[1] * 1e3, m[0] / m[1], m[2] * 1e3, m[0] / m[2]);
+  printf("all depths  %7.2f %s %7.2f %s (%.3f) %9.2f %s (%.3f)\n", m[0] * scale,
+         unit, m[1] * scale, unit, m[0] / m[1], m[2] * scale, unit,
+         m[0] / m[2]);
   return 0;
 }

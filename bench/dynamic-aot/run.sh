@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# W1 (gather-bench's embedding lookup) compiled ahead of time with static
-# types, with every size dynamic and with every size but the row length
-# dynamic, timed side by side from C at eight stack depths (harness.c).
-# Separates the cost of the dynamic code from that of the JIT's placement.
+# W1 (gather-bench's embedding lookup) or W4 (its small gather) compiled
+# ahead of time with static types, with every size dynamic and with every
+# size but the row length dynamic, timed side by side from C at eight stack
+# depths (harness.c). Separates the cost of the dynamic code from that of
+# the JIT's placement.
 #
 #   bench/dynamic-aot/run.sh [runs] [gather-opt]   (default 2, build/bin/gather-opt)
+#   GATHER_AOT_WORKLOAD=W4: W4 instead of W1
 #   GATHER_AOT_INDICES=random: uniformly random indices instead of gather-bench's
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,17 +23,30 @@ grep -qw avx512f /proc/cpuinfo && isa=avx512f || isa="no avx512f"
 cpu="$cpu, llvm host cpu=$host, $isa, nproc=$(nproc)"
 variant() { # name table ids out
   sed -e "s/NAME/$1/" -e "s/TABLE/$2/g" -e "s/IDS/$3/g" -e "s/OUT/$4/g" \
-    "$here/w1.mlir.in" >"$out/$1.mlir"
+    "$here/gather.mlir.in" >"$out/$1.mlir"
   "$opt_tool" --gather-to-llvm=bounds-check=none "$out/$1.mlir" |
     "$llvm/mlir-translate" --mlir-to-llvmir >"$out/$1.ll"
   # The JIT's target for the IR optimizations too (their costs depend on it).
   "$llvm/opt" -O3 -mtriple="$triple" -mcpu="$host" "$out/$1.ll" -o "$out/$1.bc"
   "$llvm/llc" -O3 -mtriple="$triple" -mcpu="$host" "$out/$1.bc" -o "$out/$1.s"
 }
-variant w1_static 100000x256xf32 262144xi64 262144x256xf32
-variant w1_dynamic '?x?xf32' '?xi64' '?x?xf32'
-variant w1_dynamic_rows '?x256xf32' '?xi64' '?x256xf32'
-"$cc" -O2 "$here/harness.c" "$out"/w1_*.s -o "$out/harness"
+# Rows of the table, row length, indices, and calls per timed sample.
+case "${GATHER_AOT_WORKLOAD:-W1}" in
+W1) shape=(100000 256 262144 1) ;;
+W4) shape=(1000 64 32 8192) ;;
+*)
+  echo "run.sh: GATHER_AOT_WORKLOAD is W1 or W4" >&2
+  exit 2
+  ;;
+esac
+read -r rows cols ids calls <<<"${shape[*]}"
+variant static_types "${rows}x${cols}xf32" "${ids}xi64" "${ids}x${cols}xf32"
+variant dynamic_types '?x?xf32' '?xi64' '?x?xf32'
+variant dynamic_rows "?x${cols}xf32" '?xi64' "?x${cols}xf32"
+"$cc" -O2 -DROWS="$rows" -DCOLS="$cols" -DIDS="$ids" -DCALLS="$calls" \
+  "$here/harness.c" "$out"/static_types.s "$out"/dynamic_types.s \
+  "$out"/dynamic_rows.s -o "$out/harness"
+echo "workload: ${GATHER_AOT_WORKLOAD:-W1} ($ids rows of $cols f32 from $rows)"
 for _ in $(seq "$runs"); do
   "$out/harness" "$cpu" "${GATHER_AOT_INDICES:-hashed}"
 done
