@@ -3,10 +3,11 @@
 // (static_types), every size dynamic (dynamic_types) and every size but the
 // row length dynamic (dynamic_rows). The shapes come from run.sh: ROWS rows
 // of COLS f32 in the table, IDS indices, and CALLS calls per timed sample.
-// Each variant is timed at eight stack depths, 512 bytes apart, as the
-// stack of a process lies wherever it lies; the report gives, per depth and
-// over all, the median time of a call of each and the ratio static / other
-// (above 1: faster than static).
+// Each variant is timed at 32 stack depths, 128 bytes apart (4 KiB in all),
+// as the stack of a process lies wherever it lies; the report gives, per
+// depth, the offset in its page of the stack where the call starts and the
+// median time of a call of each, and over all depths the median time and
+// the ratio static / other (above 1: faster than static).
 #include <alloca.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -26,10 +27,13 @@ enum {
   kCols = COLS,
   kIds = IDS,
   kCalls = CALLS,
-  kDepths = 8,
-  kReps = 9
+  kDepths = 32,
+  kDepthStep = 128,
+  kReps = 5
 };
 static float *table, *out;
+/// The offset in its page of the stack below the padding of the last call.
+static long stackPageOffset;
 static int64_t *ids;
 
 static double now(void) {
@@ -43,6 +47,7 @@ static double now(void) {
 __attribute__((noinline)) static double timeAt(Gather *f, long depth) {
   volatile char *pad = alloca(depth + 1);
   pad[0] = 0;
+  stackPageOffset = (long)((uintptr_t)pad & 4095);
   double start = now();
   for (int c = 0; c < kCalls; ++c)
     f(table, table, 0, kRows, kCols, kCols, 1, ids, ids, 0, kIds, 1, out, out,
@@ -97,9 +102,9 @@ int main(int argc, char **argv) {
   int small = kCalls > 1;
   double scale = small ? 1e9 : 1e3;
   const char *unit = small ? "ns" : "ms";
-  printf("stack depth   static   dynamic (static/it)   dynamic rows "
-         "(static/it)\n");
-  for (long depth = 0; depth < kDepths * 512; depth += 512) {
+  printf("stack depth (page offset)   static   dynamic (static/it)   "
+         "dynamic rows (static/it)\n");
+  for (long depth = 0; depth < kDepths * kDepthStep; depth += kDepthStep) {
     double t[3][kReps];
     for (int r = 0; r < kReps; ++r, ++n)
       for (int k = 0; k < 3; ++k)
@@ -107,9 +112,9 @@ int main(int argc, char **argv) {
     double m[3];
     for (int k = 0; k < 3; ++k)
       m[k] = median(t[k], kReps);
-    printf("%11ld %7.2f %s %7.2f %s (%.3f) %9.2f %s (%.3f)\n", depth,
-           m[0] * scale, unit, m[1] * scale, unit, m[0] / m[1], m[2] * scale,
-           unit, m[0] / m[2]);
+    printf("%11ld (%4ld) %7.2f %s %7.2f %s (%.3f) %9.2f %s (%.3f)\n", depth,
+           stackPageOffset, m[0] * scale, unit, m[1] * scale, unit, m[0] / m[1],
+           m[2] * scale, unit, m[0] / m[2]);
   }
   double m[3];
   for (int k = 0; k < 3; ++k)
