@@ -102,6 +102,12 @@ struct CopyPlan {
   /// Every row is longer than one target vector (a run-time version for
   /// longer rows): the tails need no copy of rows shorter than a vector.
   bool rowsLongerThanVector = false;
+  /// Every destination row starts at a multiple of the target vector size
+  /// (a run-time version): non-temporal stores take no test per row.
+  bool rowsAligned = false;
+  /// Every row is a whole number of target vectors (a run-time version):
+  /// the rows have no tail.
+  bool rowsWholeVectors = false;
 };
 
 /// Returns true when `size` is provably the size of dimension `dim` of
@@ -392,6 +398,8 @@ struct RowCopy {
   bool masked = true;
   /// The row is known to be longer than one vector.
   bool longerThanVector = false;
+  /// The row is known to be a whole number of vectors.
+  bool wholeVectors = false;
 };
 
 /// Copies the vector at `offset` of the row (of `lanes` lanes; 0: the
@@ -467,6 +475,8 @@ Value buildHoldsVector(OpBuilder &b, Location loc, const RowCopy &row) {
 /// The elements of the row's whole vectors: its length rounded down to a
 /// multiple of the lane count (a constant for a static length).
 Value buildWholeVectorElements(OpBuilder &b, Location loc, const RowCopy &row) {
+  if (row.wholeVectors)
+    return row.rowElements;
   Value laneCount =
       arith::ConstantIndexOp::create(b, loc, row.vectorType.getNumElements());
   Value vectors =
@@ -629,6 +639,14 @@ void copyElements(OpBuilder &b, Location loc, const RowCopy &row, Value from,
 /// run-time length.
 constexpr int64_t kRunTimeVectorUnroll = 4;
 
+/// The unroll factor asked of LLVM for the prefetch loop of a row of a
+/// run-time length: none. Unrolled, its remainder's counts are more values
+/// kept across the rows, and the block copy's loop then reloads some of
+/// them from the stack on every row (a cost that depends on where the
+/// stack lies: gather-bench's W1 with every size dynamic lost up to 14% in
+/// some processes on an AMD EPYC, znver5).
+constexpr int64_t kRunTimePrefetchUnroll = 1;
+
 /// The whole vectors of a block-copied row (a loop); returns the number of
 /// elements they cover.
 Value emitBlockVectors(OpBuilder &b, Location loc, const RowCopy &row) {
@@ -659,6 +677,8 @@ Value emitBlockVectors(OpBuilder &b, Location loc, const RowCopy &row) {
 void emitBlockTail(OpBuilder &b, Location loc, const RowCopy &row,
                    Value whole) {
   int64_t lanes = row.vectorType.getNumElements();
+  if (row.wholeVectors)
+    return;
   if (!row.masked) {
     copyTailUnmasked(b, loc, row, whole);
     return;
@@ -819,6 +839,11 @@ private:
                           std::optional<int64_t> maxInlineBytes,
                           Value useNontemporal, bool prefetch = true);
   FailureOr<CopyPlan> versionByStrideShifts(CopyPlan &plan);
+  void emitStreamingRowsVersion(CopyPlan &plan, GatherForm form,
+                                Value useNontemporal);
+  FailureOr<CopyPlan> versionByStreamingRows(CopyPlan &plan,
+                                             Value useNontemporal);
+  Value buildRowsAlignedWhole(CopyPlan &plan);
   /// The prefetch distance of the rows of `plan` in form `form` (0: none).
   int64_t getPrefetchDistance(const CopyPlan &plan, GatherForm form) const {
     auto srcType = cast<MemRefType>(plan.src.buffer.base.getType());
@@ -1079,7 +1104,113 @@ void SliceCopyLowering::emitCopy(CopyPlan &plan, GatherForm form,
     }
     rewriter.eraseOp(copy);
   }
+  // Rows of a run-time length that the block copy streams: a version of its
+  // own for whole, aligned vectors (within the same bound on code size).
+  if (form == GatherForm::BlockCopy && !maxInlineBytes && !staticRow &&
+      !plan.scalarOnly && !getConstantIntValue(useNontemporal) &&
+      (!rows || *rows >= kRunTimeVersionMinRows))
+    emitStreamingRowsVersion(plan, form, useNontemporal);
   emitInlineCopyWith(plan, form, maxInlineBytes, useNontemporal);
+}
+
+/// Emits the version of versionByStreamingRows, outlined so that its loop
+/// is register-allocated apart from the other versions, and leaves `plan`
+/// to the other rows.
+void SliceCopyLowering::emitStreamingRowsVersion(CopyPlan &plan,
+                                                 GatherForm form,
+                                                 Value useNontemporal) {
+  FailureOr<CopyPlan> streamed = versionByStreamingRows(plan, useNontemporal);
+  if (failed(streamed))
+    return;
+  Block *version = streamed->forall->getBlock();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(version);
+  Value yes =
+      arith::ConstantIntOp::create(rewriter, streamed->forall.getLoc(), 1, 1);
+  emitInlineCopyWith(*streamed, form, std::nullopt, yes);
+  wrapForOutlining(rewriter, version);
+}
+
+/// Wraps the forall of `plan` in `scf.if` on whether the gather stores
+/// non-temporally (`useNontemporal`) and every row is a whole number of
+/// target vectors that starts aligned to one, the then branch a copy of it;
+/// returns the plan of the copy, whose rows need neither the alignment
+/// test of each row nor a tail. Most embedding tables have rows of a
+/// multiple of the vector size: the loop of their copy keeps its values in
+/// registers.
+FailureOr<CopyPlan>
+SliceCopyLowering::versionByStreamingRows(CopyPlan &plan,
+                                          Value useNontemporal) {
+  scf::ForallOp forall = plan.forall;
+  Location loc = forall.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(forall);
+  Value streams = arith::AndIOp::create(rewriter, loc, useNontemporal,
+                                        buildRowsAlignedWhole(plan));
+  auto ifOp =
+      scf::IfOp::create(rewriter, loc, streams, /*withElseRegion=*/true);
+  rewriter.setInsertionPointToStart(ifOp.thenBlock());
+  auto copy = cast<scf::ForallOp>(rewriter.clone(*forall));
+  rewriter.moveOpBefore(forall, ifOp.elseBlock()->getTerminator());
+  FailureOr<CopyPlan> streamed = planCopyOf(plan, copy);
+  if (failed(streamed)) {
+    rewriter.eraseOp(copy);
+    return failure();
+  }
+  streamed->rowsAligned = true;
+  streamed->rowsWholeVectors = true;
+  return streamed;
+}
+
+/// Builds, before the forall of `plan`, whether every row of its copy is a
+/// whole number of target vectors and starts at a multiple of the vector
+/// size in the destination: the destination's first element is aligned,
+/// and so is the stride of every destination dimension whose position
+/// moves (the loop's, a row's coordinates, a tile's offset).
+Value SliceCopyLowering::buildRowsAlignedWhole(CopyPlan &plan) {
+  Location loc = plan.forall.getLoc();
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value bytes =
+      arith::ConstantIndexOp::create(rewriter, loc, plan.elementBytes);
+  Value vectorBytes =
+      arith::ConstantIndexOp::create(rewriter, loc, params.vectorBytes);
+  auto isAligned = [&](Value elements) {
+    Value scaled = rewriter.createOrFold<arith::MulIOp>(loc, elements, bytes);
+    Value rest =
+        rewriter.createOrFold<arith::RemUIOp>(loc, scaled, vectorBytes);
+    return rewriter.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                                rest, zero);
+  };
+  const FlatBuffer &dst = plan.dst.buffer;
+  Value address =
+      memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, dst.flat);
+  Value first = rewriter.createOrFold<arith::AddIOp>(
+      loc, address,
+      rewriter.createOrFold<arith::MulIOp>(
+          loc, getValueOrCreateConstantIndexOp(rewriter, loc, dst.offset),
+          bytes));
+  Value vectorElements = arith::ConstantIndexOp::create(
+      rewriter, loc, params.vectorBytes / plan.elementBytes);
+  Value rowRest = rewriter.createOrFold<arith::RemUIOp>(loc, plan.rowElements,
+                                                        vectorElements);
+  Value all = rewriter.createOrFold<arith::AndIOp>(
+      loc,
+      rewriter.createOrFold<arith::CmpIOp>(
+          loc, arith::CmpIPredicate::eq,
+          rewriter.createOrFold<arith::RemUIOp>(loc, first, vectorBytes), zero),
+      rewriter.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                           rowRest, zero));
+  llvm::SmallDenseSet<int64_t> rowLoopDims(
+      plan.dst.baseDims.begin(), plan.dst.baseDims.begin() + plan.rowDim);
+  for (auto [dim, offset, stride] :
+       llvm::enumerate(plan.dst.view.getMixedOffsets(), dst.strides)) {
+    if (isConstantIntValue(offset, 0) && !rowLoopDims.contains(dim))
+      continue;
+    all = rewriter.createOrFold<arith::AndIOp>(
+        loc, all,
+        isAligned(getValueOrCreateConstantIndexOp(rewriter, loc, stride)));
+  }
+  return all;
 }
 
 /// Short rows from the caches are copied at a rate where the multiply of
@@ -1223,6 +1354,7 @@ void SliceCopyLowering::emitRowLoops(CopyPlan &plan, GatherForm form,
     row.dstAddress = dstAddress;
     row.alignment = params.vectorBytes;
     row.longerThanVector = plan.rowsLongerThanVector;
+    row.wholeVectors = plan.rowsWholeVectors;
     row.masked = isMasked(plan);
     int64_t lanes =
         std::max<int64_t>(1, params.vectorBytes / plan.elementBytes);
@@ -1325,6 +1457,8 @@ void SliceCopyLowering::emitRow(OpBuilder &b, Location loc, CopyPlan &plan,
 Value SliceCopyLowering::buildIsStreamingRow(OpBuilder &b, Location loc,
                                              CopyPlan &plan, const RowCopy &row,
                                              Value useNontemporal) {
+  if (plan.rowsAligned)
+    return useNontemporal;
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value bytes = arith::ConstantIndexOp::create(b, loc, plan.elementBytes);
   Value offset = b.createOrFold<arith::MulIOp>(loc, row.dstStart, bytes);
@@ -1457,7 +1591,7 @@ void SliceCopyLowering::emitPrefetch(CopyPlan &plan, int64_t distance,
   if (!getConstantIntValue(limit))
     lines->setAttr(
         "loop_annotation",
-        getUnrollAnnotation(rewriter.getContext(), kRunTimeVectorUnroll));
+        getUnrollAnnotation(rewriter.getContext(), kRunTimePrefetchUnroll));
 }
 
 /// Keeps `forall` parallel when the gather writes at least the parallel

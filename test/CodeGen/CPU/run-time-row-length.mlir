@@ -19,12 +19,21 @@
 // version for rows longer than a vector, where it does not stream (see
 // @rows under NT), has a copy of its loop for a table whose row stride (here
 // the row length) is a power of two, where the index shifts by the
-// stride's logarithm instead of multiplying.
+// stride's logarithm instead of multiplying. With non-temporal stores (NT),
+// the block copy has one more version, outlined, for a large gather whose
+// rows are whole vectors and all start aligned (row length, destination
+// pointer and row stride tested before the loop): non-temporal stores with
+// no test per row, no tail, and a prefetch loop that LLVM does not unroll
+// (count 1).
 // RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver5 nontemporal-threshold=-1" | FileCheck %s --check-prefixes=CHECK,AVX512
 // RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3 nontemporal-threshold=-1" | FileCheck %s --check-prefixes=CHECK,AVX2
 // RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3 masked-tails=1 nontemporal-threshold=-1" | FileCheck %s --check-prefixes=CHECK,MASKED2
 // RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3" | FileCheck %s --check-prefix=NT
 
+// NT: #[[UNROLLPF:.*]] = #llvm.loop_unroll<count = 1 : i32>
+// NT: #[[UNROLL4:.*]] = #llvm.loop_unroll<count = 4 : i32>
+// NT: #[[ANNPF:.*]] = #llvm.loop_annotation<unroll = #[[UNROLLPF]]>
+// NT: #[[ANN4:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL4]]>
 // CHECK: #[[UNROLL:.*]] = #llvm.loop_unroll<count = 4 : i32>
 // CHECK: #[[ANN:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
 // CHECK-LABEL: func.func @rows
@@ -265,10 +274,40 @@ func.func @rows(%d: tensor<?x?xf32>, %i: tensor<?xi64>, %out: memref<?x?xf32>) {
 // NT-NEXT:    }
 // NT-NEXT:    }
 // NT-NEXT:    } else {
-// NT-NOT:       scf.if
-// NT:           scf.forall
-// NT-NOT:         vector<4xf32>
-// NT:             %[[MIS2:.*]] = arith.remui %{{.*}}, %c32 : index
+// NT-NEXT:      scf.execute_region no_inline {
+// NT-NEXT:        %[[BIGB:.*]] = arith.cmpi uge, %{{.*}}, %c1048576 : index
+// NT-NEXT:        %[[PTR:.*]] = memref.extract_aligned_pointer_as_index
+// NT-NEXT:        %[[REM:.*]] = arith.remui %[[LEN:.*]], %c8 : index
+// NT-NEXT:        arith.cmpi eq, %[[REM]], %c0 : index
+// NT-NEXT:        %[[MISP:.*]] = arith.remui %[[PTR]], %c32 : index
+// NT-NEXT:        arith.cmpi eq, %[[MISP]], %c0 : index
+// NT-NEXT:        arith.andi
+// NT-NEXT:        %[[SB:.*]] = arith.muli %{{.*}}, %c4 : index
+// NT-NEXT:        %[[MISS:.*]] = arith.remui %[[SB]], %c32 : index
+// NT-NEXT:        arith.cmpi eq, %[[MISS]], %c0 : index
+// NT-NEXT:        arith.andi
+// NT-NEXT:        %[[FAST:.*]] = arith.andi %[[BIGB]], %{{.*}} : i1
+// NT-NEXT:        scf.if %[[FAST]] {
+// NT-NEXT:          scf.execute_region no_inline {
+// NT:                 scf.forall
+// NT:                   scf.for %{{.*}} = %c0 to %{{.*}} step %c16 {
+// NT-NEXT:                %{{.*}} = arith.addi
+// NT-NEXT:                memref.prefetch
+// NT-NEXT:              } {loop_annotation = #[[ANNPF]]}
+// NT-NOT:               arith.remui
+// NT-NOT:               vector.maskedstore
+// NT:                   scf.for %{{.*}} = %c0 to %[[LEN]] step %c8 {
+// NT-NOT:                 scf.if
+// NT:                     vector.store {{.*}}nontemporal = true{{.*}}vector<8xf32>
+// NT-NEXT:              } {loop_annotation = #[[ANN4]]}
+// NT-NEXT:            } {gather.form = #gather.form<"block-copy">}
+// NT-NEXT:            scf.yield
+// NT-NEXT:          } {gather.outline}
+// NT-NEXT:        } else {
+// NT-NOT:           scf.if
+// NT:               scf.forall
+// NT-NOT:             vector<4xf32>
+// NT:                 %[[MIS2:.*]] = arith.remui %{{.*}}, %c32 : index
 // NT-NEXT:        %[[ALIGNED2:.*]] = arith.cmpi eq, %[[MIS2]], %c0 : index
 // NT-NEXT:        %[[STREAM:.*]] = arith.andi %{{.*}}, %[[ALIGNED2]] : i1
 // NT-NEXT:        scf.if %[[STREAM]] {

@@ -17,7 +17,9 @@
 // RUN: gather-opt %s --gather-to-llvm="masked-tails=0 slice-vector-bytes=64" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // Non-temporal stores forced (every gather is large enough): the versions
 // with them, where aligned rows that hold a vector store whole vectors
-// non-temporally and the other rows take the plain copy.
+// non-temporally and the other rows take the plain copy, and the block
+// copy's version for rows of whole vectors that all start aligned (the
+// lengths that are multiples of the lane count).
 // RUN: gather-opt %s --gather-to-llvm="masked-tails=0 nontemporal-threshold=1" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: gather-opt %s --gather-to-llvm="masked-tails=1 nontemporal-threshold=1" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: gather-opt %s --gather-to-llvm="masked-tails=0 nontemporal-threshold=1 slice-vector-bytes=64" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
