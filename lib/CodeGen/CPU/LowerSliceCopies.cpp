@@ -830,6 +830,7 @@ private:
   FailureOr<CopyPlan> plan(scf::ForallOp forall);
   FailureOr<scf::ForallOp> versionByRowBytes(CopyPlan &plan, int64_t maxBytes);
   FailureOr<CopyPlan> planCopyOf(const CopyPlan &outer, scf::ForallOp loop);
+  FailureOr<CopyPlan> versionCopyOf(CopyPlan &plan, Value condition);
   void emitCopy(CopyPlan &plan, GatherForm form,
                 std::optional<int64_t> maxInlineBytes);
   void emitCopyWith(CopyPlan &plan, GatherForm form,
@@ -1089,12 +1090,7 @@ void SliceCopyLowering::emitCopy(CopyPlan &plan, GatherForm form,
     if (testsTable)
       streams = arith::OrIOp::create(rewriter, loc, useNontemporal,
                                      buildIsLargeTable(plan));
-    auto ifOp =
-        scf::IfOp::create(rewriter, loc, streams, /*withElseRegion=*/true);
-    rewriter.setInsertionPointToStart(ifOp.thenBlock());
-    auto copy = cast<scf::ForallOp>(rewriter.clone(*forall));
-    rewriter.moveOpBefore(forall, ifOp.elseBlock()->getTerminator());
-    FailureOr<CopyPlan> streamed = planCopyOf(plan, copy);
+    FailureOr<CopyPlan> streamed = versionCopyOf(plan, streams);
     if (succeeded(streamed)) {
       emitCopyWith(*streamed, form, maxInlineBytes,
                    testsTable ? useNontemporal : yes);
@@ -1102,7 +1098,6 @@ void SliceCopyLowering::emitCopy(CopyPlan &plan, GatherForm form,
                          /*prefetch=*/!testsTable);
       return;
     }
-    rewriter.eraseOp(copy);
   }
   // Rows of a run-time length that the block copy streams: a version of its
   // own for whole, aligned vectors (within the same bound on code size).
@@ -1111,6 +1106,25 @@ void SliceCopyLowering::emitCopy(CopyPlan &plan, GatherForm form,
       (!rows || *rows >= kRunTimeVersionMinRows))
     emitStreamingRowsVersion(plan, form, useNontemporal);
   emitInlineCopyWith(plan, form, maxInlineBytes, useNontemporal);
+}
+
+/// Wraps the forall of `plan` in `scf.if (condition)`, a copy of it in the
+/// then branch and the forall itself in the else branch; returns the plan
+/// of the copy (failure, the copy erased, when the copy has none).
+FailureOr<CopyPlan> SliceCopyLowering::versionCopyOf(CopyPlan &plan,
+                                                     Value condition) {
+  scf::ForallOp forall = plan.forall;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(forall);
+  auto ifOp = scf::IfOp::create(rewriter, forall.getLoc(), condition,
+                                /*withElseRegion=*/true);
+  rewriter.setInsertionPointToStart(ifOp.thenBlock());
+  auto copy = cast<scf::ForallOp>(rewriter.clone(*forall));
+  rewriter.moveOpBefore(forall, ifOp.elseBlock()->getTerminator());
+  FailureOr<CopyPlan> copied = planCopyOf(plan, copy);
+  if (failed(copied))
+    rewriter.eraseOp(copy);
+  return copied;
 }
 
 /// Emits the version of versionByStreamingRows, outlined so that its loop
@@ -1141,22 +1155,14 @@ void SliceCopyLowering::emitStreamingRowsVersion(CopyPlan &plan,
 FailureOr<CopyPlan>
 SliceCopyLowering::versionByStreamingRows(CopyPlan &plan,
                                           Value useNontemporal) {
-  scf::ForallOp forall = plan.forall;
-  Location loc = forall.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(forall);
-  Value streams = arith::AndIOp::create(rewriter, loc, useNontemporal,
-                                        buildRowsAlignedWhole(plan));
-  auto ifOp =
-      scf::IfOp::create(rewriter, loc, streams, /*withElseRegion=*/true);
-  rewriter.setInsertionPointToStart(ifOp.thenBlock());
-  auto copy = cast<scf::ForallOp>(rewriter.clone(*forall));
-  rewriter.moveOpBefore(forall, ifOp.elseBlock()->getTerminator());
-  FailureOr<CopyPlan> streamed = planCopyOf(plan, copy);
-  if (failed(streamed)) {
-    rewriter.eraseOp(copy);
+  rewriter.setInsertionPoint(plan.forall);
+  Value streams =
+      arith::AndIOp::create(rewriter, plan.forall.getLoc(), useNontemporal,
+                            buildRowsAlignedWhole(plan));
+  FailureOr<CopyPlan> streamed = versionCopyOf(plan, streams);
+  if (failed(streamed))
     return failure();
-  }
   streamed->rowsAligned = true;
   streamed->rowsWholeVectors = true;
   return streamed;
