@@ -1,13 +1,19 @@
-// Times a gather of rows (gather-bench's W1 or W4) compiled ahead of time
-// with three sets of types, called alternately from C: all sizes static
+// Times a gather of rows (gather-bench's W1, W4 or W5) compiled ahead of
+// time with three sets of types, called from C: all sizes static
 // (static_types), every size dynamic (dynamic_types) and every size but the
 // row length dynamic (dynamic_rows). The shapes come from run.sh: ROWS rows
-// of COLS f32 in the table, IDS indices, and CALLS calls per timed sample.
-// Each variant is timed at 32 stack depths, 128 bytes apart (4 KiB in all),
-// as the stack of a process lies wherever it lies; the report gives, per
-// depth, the offset in its page of the stack where the call starts and the
-// median time of a call of each, and over all depths the median time and
-// the ratio static / other (above 1: faster than static).
+// of COLS f32 in the table, IDS indices of INDEX_BITS bits (a quarter of
+// them negative with NEGATIVE_QUARTER, as W5's), and CALLS calls per timed
+// sample. Each variant is timed at 32 stack depths, 128 bytes apart (4 KiB
+// in all), as the stack of a process lies wherever it lies. At each depth,
+// each of kReps rounds times the three in an order of its own (a fixed
+// seed), each sample after one untimed call of its own: in a fixed order,
+// a variant's time depended on the variant before it (W5's dynamic types
+// ran at 0.98-0.99x of the static ones in a fixed order, 0.95-0.96x
+// shuffled, on an AMD EPYC, znver5). The report gives, per depth, the
+// offset in its page of the stack where the call starts and the median
+// time of a call of each; over all depths, the median time, static / other
+// (above 1: faster than static), and the median of the rounds' own ratios.
 #include <alloca.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,8 +23,16 @@
 
 // The expanded memref descriptors of the table (2-D), the indices (1-D) and
 // the output (2-D), as the LLVM lowering passes them.
-typedef void Gather(float *, float *, long, long, long, long, long, int64_t *,
-                    int64_t *, long, long, long, float *, float *, long, long,
+#if INDEX_BITS == 32
+typedef int32_t Index;
+#else
+typedef int64_t Index;
+#endif
+#ifndef NEGATIVE_QUARTER
+#define NEGATIVE_QUARTER 0
+#endif
+typedef void Gather(float *, float *, long, long, long, long, long, Index *,
+                    Index *, long, long, long, float *, float *, long, long,
                     long, long, long);
 Gather static_types, dynamic_types, dynamic_rows;
 
@@ -34,7 +48,7 @@ enum {
 static float *table, *out;
 /// The offset in its page of the stack below the padding of the last call.
 static long stackPageOffset;
-static int64_t *ids;
+static Index *ids;
 
 static double now(void) {
   struct timespec t;
@@ -68,7 +82,8 @@ static double median(double *v, int n) {
 int main(int argc, char **argv) {
   printf("cpu: %s\n", argc > 1 ? argv[1] : "?");
   table = aligned_alloc(4096, (size_t)kRows * kCols * 4);
-  ids = aligned_alloc(4096, (size_t)kIds * 8);
+  ids =
+      aligned_alloc(4096, ((size_t)kIds * sizeof(Index) + 4095) / 4096 * 4096);
   out = aligned_alloc(4096, (size_t)kIds * kCols * 4);
   for (long i = 0; i < (long)kRows * kCols; ++i)
     table[i] = (float)i;
@@ -76,9 +91,12 @@ int main(int argc, char **argv) {
   // `random` as the second argument, uniformly random ones.
   int random = argc > 2 && strcmp(argv[2], "random") == 0;
   srand(1);
-  for (long i = 0; i < kIds; ++i)
-    ids[i] = random ? rand() % kRows
-                    : (int64_t)(((uint64_t)i * 2654435761u) % kRows);
+  // With NEGATIVE_QUARTER, every fourth index counts from the end (W5's).
+  for (long i = 0; i < kIds; ++i) {
+    long k =
+        random ? rand() % kRows : (long)(((uint64_t)i * 2654435761u) % kRows);
+    ids[i] = (Index)(NEGATIVE_QUARTER && i % 4 == 0 ? k - kRows : k);
+  }
   printf("indices: %s\n", random ? "random" : "gather-bench's");
   memset(out, 0, (size_t)kIds * kCols * 4);
   Gather *fns[3] = {static_types, dynamic_types, dynamic_rows};
@@ -86,7 +104,8 @@ int main(int argc, char **argv) {
   size_t outBytes = (size_t)kIds * kCols * 4;
   float *expected = malloc(outBytes);
   for (long i = 0; i < kIds; ++i)
-    memcpy(expected + i * kCols, table + ids[i] * kCols, kCols * 4);
+    memcpy(expected + i * kCols,
+           table + (ids[i] < 0 ? ids[i] + kRows : ids[i]) * kCols, kCols * 4);
   for (int k = 0; k < 3; ++k) {
     memset(out, 0, outBytes);
     timeAt(fns[k], 0);
@@ -104,11 +123,29 @@ int main(int argc, char **argv) {
   const char *unit = small ? "ns" : "ms";
   printf("stack depth (page offset)   static   dynamic (static/it)   "
          "dynamic rows (static/it)\n");
+  // Each round's order: a shuffle of the three by a linear congruential
+  // generator with a fixed seed (the same orders in every process).
+  unsigned seed = 20261207u;
+  int order[3] = {0, 1, 2};
+  static double pairs[2][kDepths * kReps];
   for (long depth = 0; depth < kDepths * kDepthStep; depth += kDepthStep) {
     double t[3][kReps];
-    for (int r = 0; r < kReps; ++r, ++n)
-      for (int k = 0; k < 3; ++k)
+    for (int r = 0; r < kReps; ++r, ++n) {
+      for (int k = 2; k > 0; --k) {
+        seed = seed * 1103515245u + 12345u;
+        int j = (int)((seed >> 16) % (unsigned)(k + 1));
+        int swap = order[k];
+        order[k] = order[j];
+        order[j] = swap;
+      }
+      for (int q = 0; q < 3; ++q) {
+        int k = order[q];
+        timeAt(fns[k], depth);
         all[k][n] = t[k][r] = timeAt(fns[k], depth);
+      }
+      pairs[0][n] = all[0][n] / all[1][n];
+      pairs[1][n] = all[0][n] / all[2][n];
+    }
     double m[3];
     for (int k = 0; k < 3; ++k)
       m[k] = median(t[k], kReps);
@@ -122,5 +159,7 @@ int main(int argc, char **argv) {
   printf("all depths  %7.2f %s %7.2f %s (%.3f) %9.2f %s (%.3f)\n", m[0] * scale,
          unit, m[1] * scale, unit, m[0] / m[1], m[2] * scale, unit,
          m[0] / m[2]);
+  printf("median of the rounds' ratios: dynamic %.3f, dynamic rows %.3f\n",
+         median(pairs[0], n), median(pairs[1], n));
   return 0;
 }
