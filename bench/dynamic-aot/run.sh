@@ -60,6 +60,9 @@ read -r rows cols ids calls <<<"${shape[*]}"
 variant static_types "${rows}x${cols}xf32" "${ids}xi$bits" "${ids}x${cols}xf32"
 variant dynamic_types '?x?xf32' "?xi$bits" '?x?xf32'
 variant dynamic_rows "?x${cols}xf32" "?xi$bits" "?x${cols}xf32"
+# -no-pie: llc's default relocation model addresses the bounds check's
+# message with 32-bit absolute addresses, which a position-independent
+# executable cannot hold.
 "$cc" -O2 -no-pie -DROWS="$rows" -DCOLS="$cols" -DIDS="$ids" -DCALLS="$calls" \
   -DINDEX_BITS="$bits" -DNEGATIVE_QUARTER="$negative" \
   "$here/harness.c" "$out"/static_types.s "$out"/dynamic_types.s \
