@@ -17,6 +17,22 @@ using shard::GridAxis;
 using shard::Sharding;
 
 //===----------------------------------------------------------------------===//
+// Normalisation
+//===----------------------------------------------------------------------===//
+
+void mlir::gather::normalizeShardings(func::FuncOp func) {
+  func.walk([](shard::ShardingOp op) {
+    ArrayRef<shard::GridAxesAttr> axes = op.getSplitAxes().getAxes();
+    size_t kept = axes.size();
+    while (kept > 0 && axes[kept - 1].empty())
+      --kept;
+    if (kept != axes.size())
+      op.setSplitAxesAttr(shard::GridAxesArrayAttr::get(op.getContext(),
+                                                        axes.take_front(kept)));
+  });
+}
+
+//===----------------------------------------------------------------------===//
 // Checks
 //===----------------------------------------------------------------------===//
 
@@ -31,7 +47,8 @@ static LogicalResult verifySharding(shard::ShardingOp op,
     if (ShapedType::isDynamic(size))
       return op.emitError("the grid @")
              << op.getGrid() << " has a dynamic size along axis " << axis
-             << ": running it over MPI needs a static grid";
+             << ", which is not supported by gather-to-mpi because running "
+                "over MPI needs a static grid";
     if (size < 1)
       return op.emitError("the grid @")
              << op.getGrid() << " has size " << size << " along axis " << axis
@@ -41,26 +58,32 @@ static LogicalResult verifySharding(shard::ShardingOp op,
     for (GridAxis axis : axes.asArrayRef())
       if (axis < 0 || axis >= static_cast<int64_t>(shape.size()))
         return op.emitError("split axis ")
-               << axis << " is out of range for the grid @" << op.getGrid()
-               << " of rank " << shape.size();
+               << axis << " is not supported by gather-to-mpi because the "
+               << "grid @" << op.getGrid() << " has rank " << shape.size();
   if (!op.getStaticHaloSizes().empty() || !op.getDynamicHaloSizes().empty())
-    return op.emitError("halo sizes are not supported by gather-to-mpi");
+    return op.emitError("halo sizes are not supported by gather-to-mpi "
+                        "because its partition of gather.gather exchanges no "
+                        "halos");
   if (!op.getDynamicShardedDimsOffsets().empty())
     return op.emitError("dynamic sharded_dims_offsets are not supported by "
-                        "gather-to-mpi");
+                        "gather-to-mpi because the partition needs the sizes "
+                        "of the shards");
   return success();
 }
 
-/// Checks the offsets of `op`'s sharding against its tensor.
+/// Checks the split dimensions and the offsets of `op`'s sharding (written
+/// as normalizeShardings writes it) against its tensor.
 static LogicalResult verifyOffsets(shard::ShardOp op,
                                    shard::ShardingOp sharding,
                                    shard::GridOp grid) {
   auto type = cast<RankedTensorType>(op.getSrc().getType());
   ArrayRef<shard::GridAxesAttr> splitAxes = sharding.getSplitAxes().getAxes();
+  // (The last list is not empty: it splits a dimension the tensor lacks.)
   if (static_cast<int64_t>(splitAxes.size()) > type.getRank())
-    return op.emitError("the sharding splits ")
-           << splitAxes.size() << " dimensions of a tensor of rank "
-           << type.getRank();
+    return op.emitError("a split of dimension ")
+           << splitAxes.size() - 1 << " of a tensor of rank " << type.getRank()
+           << " is not supported by gather-to-mpi because the tensor has no "
+              "such dimension";
   ArrayRef<int64_t> offsets = sharding.getStaticShardedDimsOffsets();
   if (offsets.empty())
     return success();
@@ -70,9 +93,11 @@ static LogicalResult verifyOffsets(shard::ShardOp op,
       expected +=
           shard::collectiveProcessGroupSize(axes.asArrayRef(), grid) + 1;
   if (offsets.size() != expected)
-    return op.emitError("sharded_dims_offsets has ")
-           << offsets.size() << " entries, but the split needs " << expected
-           << " (one more than the shards of each split dimension)";
+    return op.emitError("sharded_dims_offsets with ")
+           << offsets.size()
+           << " entries are not supported by gather-to-mpi because the split "
+              "needs "
+           << expected << " (one more than the shards of each split dimension)";
   size_t next = 0;
   for (auto [dim, axes] : llvm::enumerate(splitAxes)) {
     if (axes.empty())
@@ -81,14 +106,17 @@ static LogicalResult verifyOffsets(shard::ShardOp op,
     ArrayRef<int64_t> dimOffsets = offsets.slice(next, shards + 1);
     next += shards + 1;
     if (type.isDynamicDim(dim))
-      return op.emitError("sharded_dims_offsets need a static size of "
-                          "dimension ")
-             << dim;
+      return op.emitError("sharded_dims_offsets of dimension ")
+             << dim
+             << " are not supported by gather-to-mpi because its size is "
+                "dynamic (the offsets must end at the size)";
     if (dimOffsets.front() != 0 || dimOffsets.back() != type.getDimSize(dim))
       return op.emitError("the offsets of dimension ")
-             << dim << " must run from 0 to its size " << type.getDimSize(dim)
-             << ", not from " << dimOffsets.front() << " to "
-             << dimOffsets.back();
+             << dim << " run from " << dimOffsets.front() << " to "
+             << dimOffsets.back()
+             << ", which is not supported by gather-to-mpi because they must "
+                "run from 0 to its size "
+             << type.getDimSize(dim);
   }
   return success();
 }
@@ -294,12 +322,13 @@ LogicalResult mlir::gather::checkReshards(func::FuncOp func) {
     if (!hasOffsets && changesLastAxisOfOneDim(getPaddedAxes(from, rank),
                                                getPaddedAxes(to, rank)))
       return;
-    target.emitError("cannot reshard from ")
-        << describeSharding(from) << " to " << describeSharding(to) << ": "
+    target.emitError("resharding from ")
+        << describeSharding(from) << " to " << describeSharding(to)
+        << " is not supported by gather-to-mpi because "
         << (hasOffsets ? "shards of unequal or explicit sizes cannot be "
                          "resharded"
                        : "only adding or removing the last grid axis of one "
-                         "dimension is supported");
+                         "dimension can be built");
     ok = false;
   });
   return success(ok);

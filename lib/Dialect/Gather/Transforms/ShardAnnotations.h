@@ -19,12 +19,22 @@
 
 namespace mlir::gather {
 
+/// Rewrites every `shard.sharding` of `func` into the one spelling that the
+/// rest of gather-shard-partition reads: trailing empty split-axes lists are
+/// dropped, as upstream's sharding propagation writes its shardings
+/// (`split_axes = [[0], []]` becomes `[[0]]`, and `[[]]`, the shard
+/// dialect's replicated sharding, becomes a sharding without lists, valid
+/// on a tensor of any rank, 0 included). The offsets are kept: they count
+/// the non-empty lists only.
+void normalizeShardings(func::FuncOp func);
+
 /// Fails with an error on each annotation of `func` that the partition
-/// cannot take (beyond what upstream's verifiers reject): a sharding whose
-/// grid has a dynamic size or a size of 0, a split axis out of the grid's
-/// range, halo sizes, dynamic offsets; a `shard.shard` that splits more
-/// dimensions than its tensor has, or whose `sharded_dims_offsets` do not
-/// run from 0 to the dimension's size or have the wrong number of entries.
+/// cannot take (beyond what upstream's verifiers reject), each saying why it
+/// is not supported: a sharding whose grid has a dynamic size or a size of
+/// 0, a split axis out of the grid's range, halo sizes, dynamic offsets; a
+/// `shard.shard` that splits a dimension its tensor does not have (after
+/// normalizeShardings), or whose `sharded_dims_offsets` do not run from 0 to
+/// the dimension's size or have the wrong number of entries.
 LogicalResult verifyShardAnnotations(func::FuncOp func,
                                      SymbolTableCollection &symbols);
 

@@ -110,7 +110,8 @@ static LogicalResult checkFullyAnnotated(func::FuncOp func) {
         }
       op->emitError("sharding propagation found no sharding for operand ")
           << operand.getOperandNumber() << annotated
-          << ": the annotations conflict";
+          << ": annotations that conflict are not supported by gather-to-mpi "
+             "because partitioning needs a sharding of every operand";
       missing = true;
       return;
     }
@@ -355,10 +356,10 @@ static LogicalResult bindCalls(ModuleOp module,
           sliceOwnBlock(builder, call.getLoc(), operand.get(), record,
                         targetType, symbols, call);
       if (failed(block)) {
-        call.emitError("cannot pass this process's block of argument ")
+        call.emitError("passing this process's block of argument ")
             << index << " to @" << callee.getSymName()
-            << ": its sharding needs a static grid and static or explicit "
-               "shard sizes";
+            << " is not supported by gather-to-mpi because its sharding "
+               "needs a static grid and static or explicit shard sizes";
         failedAny = true;
         return;
       }
@@ -381,9 +382,11 @@ static LogicalResult bindCalls(ModuleOp module,
         whole = gatherBlocks(builder, call.getLoc(), result, record, globalType,
                              symbols, call);
       if (failed(whole)) {
-        call.emitError("cannot gather result ")
+        call.emitError("gathering result ")
             << index << " of the call to @" << callee.getSymName() << " ("
-            << calleeType.getResult(index) << " per process) into " << global;
+            << calleeType.getResult(index) << " per process) into " << global
+            << " is not supported by gather-to-mpi because it needs the "
+               "result's sharding with a static grid and static shard sizes";
         failedAny = true;
         return;
       }
@@ -413,8 +416,9 @@ static LogicalResult checkCollectivesLowerToMPI(ModuleOp module) {
              shard::SendOp, shard::ShiftOp, shard::UpdateHaloOp>(op))
       return;
     op->emitError("'") << op->getName()
-                       << "' has no MPI lowering in gather-to-mpi, so this "
-                          "sharding cannot run over MPI";
+                       << "' is not supported by gather-to-mpi because it has "
+                          "no MPI lowering, so this sharding cannot run over "
+                          "MPI";
     found = true;
   });
   return failure(found);
@@ -472,8 +476,9 @@ struct GatherShardFinalizePass
             return;
           op->emitError("'")
               << op->getName()
-              << "' is left after convert-shard-to-mpi: MLIR's MPI lowering "
-                 "does not handle it, so this sharding cannot run over MPI";
+              << "' is left after convert-shard-to-mpi: it is not supported "
+                 "by gather-to-mpi because MLIR's MPI lowering does not "
+                 "handle it, so this sharding cannot run over MPI";
           left = true;
         });
     if (left)
@@ -522,6 +527,7 @@ struct GatherShardPartitionPass
         annotated.push_back(func);
     });
     for (func::FuncOp func : annotated) {
+      normalizeShardings(func);
       if (failed(verifyShardAnnotations(func, symbols)))
         return signalPassFailure();
       dropUnitGridAxes(func, symbols);

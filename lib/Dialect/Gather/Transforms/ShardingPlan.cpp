@@ -55,10 +55,11 @@ std::string mlir::gather::describeSharding(const Sharding &sharding) {
 InFlightDiagnostic mlir::gather::emitShardingError(
     GatherOp op, ArrayRef<Sharding> operandShardings,
     ArrayRef<Sharding> resultShardings, const Twine &reason) {
-  return op->emitOpError("cannot be partitioned with data sharding ")
+  return op->emitOpError("with data sharding ")
          << describeSharding(operandShardings[0]) << ", indices sharding "
          << describeSharding(operandShardings[1]) << " and result sharding "
-         << describeSharding(resultShardings[0]) << ": " << reason;
+         << describeSharding(resultShardings[0])
+         << " is not supported by gather-to-mpi because " << reason;
 }
 
 Value mlir::gather::getGroupIndex(OpBuilder &b, Location loc,
@@ -108,6 +109,11 @@ Value mlir::gather::collapseToVector(OpBuilder &b, Location loc, Value value) {
   auto type = cast<RankedTensorType>(value.getType());
   if (type.getRank() == 1)
     return value;
+  // A rank-0 tensor (rank-0 ids) is one element.
+  if (type.getRank() == 0)
+    return tensor::ExpandShapeOp::create(
+        b, loc, RankedTensorType::get({1}, type.getElementType()), value,
+        ArrayRef<ReassociationIndices>{});
   SmallVector<ReassociationIndices> all(1);
   for (int64_t dim = 0; dim < type.getRank(); ++dim)
     all[0].push_back(dim);
@@ -313,7 +319,7 @@ mlir::gather::planSharding(GatherOp op, ArrayRef<Sharding> operandShardings,
         getDimSplits(type, sharding, plan.grid);
     if (failed(dimSplits))
       return error("halos, dynamic offsets and uneven splits without "
-                   "sharded_dims_offsets are not supported");
+                   "sharded_dims_offsets cannot be partitioned");
     splits.push_back(*dimSplits);
   }
   std::string reason;

@@ -99,7 +99,8 @@ FailureOr<ShardingPlan> planSharding(GatherOp op,
 /// Prints a sharding as it is written in the IR, for diagnostics.
 std::string describeSharding(const shard::Sharding &sharding);
 
-/// Emits "cannot be partitioned with ...: <reason>" on `op`.
+/// Emits "with data sharding ... is not supported by gather-to-mpi because
+/// <reason>" on `op`.
 InFlightDiagnostic emitShardingError(GatherOp op,
                                      ArrayRef<shard::Sharding> operandShardings,
                                      ArrayRef<shard::Sharding> resultShardings,
@@ -139,7 +140,8 @@ Value buildExchangeForm(OpBuilder &b, GatherOp op, const ShardingPlan &plan,
 /// (unsigned).
 Value extendIndexToI64(OpBuilder &b, Location loc, Value k, Type type);
 
-/// `value` collapsed to one dimension (itself when it has one).
+/// `value` collapsed to one dimension (itself when it has one; a rank-0
+/// tensor expanded to one element).
 Value collapseToVector(OpBuilder &b, Location loc, Value value);
 
 /// Stops every process of the group of `plan` with the out-of-bounds message

@@ -1,8 +1,9 @@
-// Annotations that upstream propagation and partitioning would crash on are
-// errors of gather-shard-partition (and so of gather-to-mpi), each naming
-// the rule; a 6x4 table, 3 ids, the result replicated. (A repeated split
-// axis, offsets that go down and a missing grid are errors of upstream's
-// verifiers already.)
+// Annotations that upstream's verifier takes but that gather-to-mpi does not
+// support (upstream propagation and partitioning crash on many of them) are
+// errors of gather-shard-partition (and so of gather-to-mpi), each saying
+// why; a 6x4 table, 3 ids, the result replicated. (A repeated split axis,
+// offsets that go down and a missing grid are errors of upstream's verifiers
+// already.)
 // RUN: gather-opt %s --gather-shard-partition --split-input-file -verify-diagnostics
 // RUN: gather-opt %s --gather-to-mpi --split-input-file -verify-diagnostics
 
@@ -21,7 +22,7 @@ func.func @zero_grid(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4
 // A grid of dynamic shape.
 shard.grid @grid(shape = ?)
 func.func @dynamic_grid(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
-  // expected-error @below {{the grid @grid has a dynamic size along axis 0: running it over MPI needs a static grid}}
+  // expected-error @below {{the grid @grid has a dynamic size along axis 0, which is not supported by gather-to-mpi because running over MPI needs a static grid}}
   %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %t = shard.shard %table to %s : tensor<6x4xf32>
   %g = gather.gather %t[%ids] : tensor<6x4xf32>, tensor<3xi64>
@@ -34,7 +35,7 @@ func.func @dynamic_grid(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<
 // makeUnevenSplitsExplicit).
 shard.grid @grid(shape = 2)
 func.func @axis_out_of_range(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
-  // expected-error @below {{split axis 1 is out of range for the grid @grid of rank 1}}
+  // expected-error @below {{split axis 1 is not supported by gather-to-mpi because the grid @grid has rank 1}}
   %s = shard.sharding @grid split_axes = [[1]] : !shard.sharding
   %t = shard.shard %table to %s : tensor<6x4xf32>
   %g = gather.gather %t[%ids] : tensor<6x4xf32>, tensor<3xi64>
@@ -50,7 +51,7 @@ func.func @axis_out_of_range(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> te
 shard.grid @grid(shape = 2)
 func.func @short_offsets(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
   %s = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, 2, 4] : !shard.sharding
-  // expected-error @below {{the offsets of dimension 0 must run from 0 to its size 6, not from 0 to 4}}
+  // expected-error @below {{the offsets of dimension 0 run from 0 to 4, which is not supported by gather-to-mpi because they must run from 0 to its size 6}}
   %t = shard.shard %table to %s : tensor<6x4xf32>
   %g = gather.gather %t[%ids] : tensor<6x4xf32>, tensor<3xi64>
   %repl = shard.sharding @grid split_axes = [[]] : !shard.sharding
@@ -63,7 +64,7 @@ func.func @short_offsets(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor
 shard.grid @grid(shape = 2)
 func.func @offsets_count(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
   %s = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, 2, 4, 6] : !shard.sharding
-  // expected-error @below {{sharded_dims_offsets has 4 entries, but the split needs 3 (one more than the shards of each split dimension)}}
+  // expected-error @below {{sharded_dims_offsets with 4 entries are not supported by gather-to-mpi because the split needs 3 (one more than the shards of each split dimension)}}
   %t = shard.shard %table to %s : tensor<6x4xf32>
   %g = gather.gather %t[%ids] : tensor<6x4xf32>, tensor<3xi64>
   return %g : tensor<3x4xf32>
@@ -71,20 +72,48 @@ func.func @offsets_count(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor
 
 // -----
 
+// A split of a dimension that the tensor does not have: upstream's verifier
+// takes it (split_axes has no rank of its own), its partition ignores it
+// for a value that is only returned and fails or crashes elsewhere.
 shard.grid @grid(shape = 2)
 func.func @too_many_dims(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
   %s = shard.sharding @grid split_axes = [[], [], [0]] : !shard.sharding
-  // expected-error @below {{the sharding splits 3 dimensions of a tensor of rank 2}}
+  // expected-error @below {{a split of dimension 2 of a tensor of rank 2 is not supported by gather-to-mpi because the tensor has no such dimension}}
   %t = shard.shard %table to %s : tensor<6x4xf32>
   %g = gather.gather %t[%ids] : tensor<6x4xf32>, tensor<3xi64>
   return %g : tensor<3x4xf32>
+}
+
+// -----
+
+// The same after trailing empty lists: [[], [0], []] on 1-D ids splits
+// dimension 1.
+shard.grid @grid(shape = 2)
+func.func @beyond_rank_trailing(%table: tensor<6x4xf32>, %ids: tensor<4xi64>) -> tensor<4x4xf32> {
+  %s = shard.sharding @grid split_axes = [[], [0], []] : !shard.sharding
+  // expected-error @below {{a split of dimension 1 of a tensor of rank 1 is not supported by gather-to-mpi because the tensor has no such dimension}}
+  %i = shard.shard %ids to %s : tensor<4xi64>
+  %g = gather.gather %table[%i] : tensor<6x4xf32>, tensor<4xi64>
+  return %g : tensor<4x4xf32>
+}
+
+// -----
+
+// A rank-0 tensor split along its (absent) dimension 0.
+shard.grid @grid(shape = 2)
+func.func @split_scalar(%table: tensor<6x4xf32>, %id: tensor<i64>) -> tensor<4xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  // expected-error @below {{a split of dimension 0 of a tensor of rank 0 is not supported by gather-to-mpi because the tensor has no such dimension}}
+  %i = shard.shard %id to %s : tensor<i64>
+  %g = gather.gather %table[%i] : tensor<6x4xf32>, tensor<i64>
+  return %g : tensor<4xf32>
 }
 
 // -----
 
 shard.grid @grid(shape = 2)
 func.func @halo(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
-  // expected-error @below {{halo sizes are not supported by gather-to-mpi}}
+  // expected-error @below {{halo sizes are not supported by gather-to-mpi because its partition of gather.gather exchanges no halos}}
   %s = shard.sharding @grid split_axes = [[0]] halo_sizes = [1, 1] : !shard.sharding
   %t = shard.shard %table to %s : tensor<6x4xf32>
   %g = gather.gather %t[%ids] : tensor<6x4xf32>, tensor<3xi64>
@@ -98,7 +127,7 @@ func.func @halo(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32>
 shard.grid @grid(shape = 2)
 func.func @uneven_ids_replicated(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
   %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
-  // expected-error @below {{cannot reshard from @grid split_axes = [[0]] sharded_dims_offsets = [0, 2, 3] to @grid split_axes = [[]]: shards of unequal or explicit sizes cannot be resharded}}
+  // expected-error @below {{resharding from @grid split_axes = [[0]] sharded_dims_offsets = [0, 2, 3] to @grid split_axes = [[]] is not supported by gather-to-mpi because shards of unequal or explicit sizes cannot be resharded}}
   %i = shard.shard %ids to %s : tensor<3xi64>
   %g = gather.gather %table[%i] : tensor<6x4xf32>, tensor<3xi64>
   %repl = shard.sharding @grid split_axes = [[]] : !shard.sharding
@@ -110,7 +139,7 @@ func.func @uneven_ids_replicated(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -
 
 shard.grid @grid(shape = 2)
 func.func @dynamic_offsets(%table: tensor<6x4xf32>, %ids: tensor<3xi64>, %n: i64) -> tensor<3x4xf32> {
-  // expected-error @below {{dynamic sharded_dims_offsets are not supported by gather-to-mpi}}
+  // expected-error @below {{dynamic sharded_dims_offsets are not supported by gather-to-mpi because the partition needs the sizes of the shards}}
   %s = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, %n, 6] : !shard.sharding
   %t = shard.shard %table to %s : tensor<6x4xf32>
   %g = gather.gather %t[%ids] : tensor<6x4xf32>, tensor<3xi64>
@@ -122,7 +151,7 @@ func.func @dynamic_offsets(%table: tensor<6x4xf32>, %ids: tensor<3xi64>, %n: i64
 shard.grid @grid(shape = 2)
 func.func @offsets_of_dynamic_dim(%table: tensor<?x4xf32>, %ids: tensor<3xi64>) -> tensor<3x4xf32> {
   %s = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, 2, 6] : !shard.sharding
-  // expected-error @below {{sharded_dims_offsets need a static size of dimension 0}}
+  // expected-error @below {{sharded_dims_offsets of dimension 0 are not supported by gather-to-mpi because its size is dynamic (the offsets must end at the size)}}
   %t = shard.shard %table to %s : tensor<?x4xf32>
   %g = gather.gather %t[%ids] : tensor<?x4xf32>, tensor<3xi64>
   return %g : tensor<3x4xf32>
@@ -146,7 +175,7 @@ func.func @moved_axis(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x
   %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %cols = shard.sharding @grid split_axes = [[], [0]] : !shard.sharding
   %t = shard.shard %table to %rows : tensor<6x4xf32>
-  // expected-error @below {{cannot reshard from @grid split_axes = [[0]] to @grid split_axes = [[], [0]]: only adding or removing the last grid axis of one dimension is supported}}
+  // expected-error @below {{resharding from @grid split_axes = [[0]] to @grid split_axes = [[], [0]] is not supported by gather-to-mpi because only adding or removing the last grid axis of one dimension can be built}}
   %t2 = shard.shard %t to %cols annotate_for_users : tensor<6x4xf32>
   %g = gather.gather %t2[%ids] : tensor<6x4xf32>, tensor<3xi64>
   return %g : tensor<3x4xf32>

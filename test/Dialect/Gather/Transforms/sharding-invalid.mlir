@@ -7,7 +7,7 @@ shard.grid @grid(shape = 2)
 func.func @dynamic_rows(%table: tensor<?x4xf32>, %ids: tensor<6xi64>) -> tensor<6x4xf32> {
   %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %t = shard.shard %table to %rows : tensor<?x4xf32>
-  // expected-error @below {{'gather.gather' op cannot be partitioned with data sharding @grid split_axes = [[0]], indices sharding @grid split_axes = [[]] and result sharding @grid split_axes = [[]]: splitting the gathered dimension needs its size to be static}}
+  // expected-error @below {{'gather.gather' op with data sharding @grid split_axes = [[0]], indices sharding @grid split_axes = [[]] and result sharding @grid split_axes = [[]] is not supported by gather-to-mpi because splitting the gathered dimension needs its size to be static}}
   %r = gather.gather %t[%ids] : tensor<?x4xf32>, tensor<6xi64>
   return %r : tensor<6x4xf32>
 }
@@ -19,7 +19,7 @@ shard.grid @grid(shape = 2)
 func.func @complex_rows(%table: tensor<8x4xcomplex<f32>>, %ids: tensor<6xi64>) -> tensor<6x4xcomplex<f32>> {
   %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %t = shard.shard %table to %rows : tensor<8x4xcomplex<f32>>
-  // expected-error @below {{'gather.gather' op cannot be partitioned with data sharding @grid split_axes = [[0]], indices sharding @grid split_axes = [[]] and result sharding @grid split_axes = [[]]: splitting the gathered dimension needs signless integers, floats of 8 to 64 bits or index as elements (their bits are summed)}}
+  // expected-error @below {{'gather.gather' op with data sharding @grid split_axes = [[0]], indices sharding @grid split_axes = [[]] and result sharding @grid split_axes = [[]] is not supported by gather-to-mpi because splitting the gathered dimension needs signless integers, floats of 8 to 64 bits or index as elements (their bits are summed)}}
   %r = gather.gather %t[%ids] : tensor<8x4xcomplex<f32>>, tensor<6xi64>
   return %r : tensor<6x4xcomplex<f32>>
 }
@@ -34,7 +34,7 @@ shard.grid @grid(shape = 2)
 func.func @axis_twice(%table: tensor<8x4xf32>, %ids: tensor<6xi64>) -> tensor<6x4xf32> {
   %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %t = shard.shard %table to %rows annotate_for_users : tensor<8x4xf32>
-  // expected-error @below {{sharding propagation found no sharding for operand 1, operand 0 is split as @grid split_axes = [[0]]: the annotations conflict}}
+  // expected-error @below {{sharding propagation found no sharding for operand 1, operand 0 is split as @grid split_axes = [[0]]: annotations that conflict are not supported by gather-to-mpi because partitioning needs a sharding of every operand}}
   %r = gather.gather %t[%ids] : tensor<8x4xf32>, tensor<6xi64>
   %cols = shard.sharding @grid split_axes = [[], [0]] : !shard.sharding
   %r1 = shard.shard %r to %cols : tensor<6x4xf32>
@@ -51,7 +51,7 @@ func.func @exchange_axis(%table: tensor<4x8xf32>, %ids: tensor<6xi64>) -> tensor
   %t = shard.shard %table to %rows : tensor<4x8xf32>
   %split = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %i = shard.shard %ids to %split : tensor<6xi64>
-  // expected-error @below {{'gather.gather' op cannot be partitioned with data sharding @grid split_axes = [[], [0]], indices sharding @grid split_axes = [[0]] and result sharding @grid split_axes = [[], [0]]: the exchange of ids and rows needs axis = 0 and batch_dims = 0}}
+  // expected-error @below {{'gather.gather' op with data sharding @grid split_axes = [[], [0]], indices sharding @grid split_axes = [[0]] and result sharding @grid split_axes = [[], [0]] is not supported by gather-to-mpi because the exchange of ids and rows needs axis = 0 and batch_dims = 0}}
   %g = gather.gather %t[%i] axis = 1 : tensor<4x8xf32>, tensor<6xi64>
   %rs = shard.sharding @grid split_axes = [[], [0]] : !shard.sharding
   %r = shard.shard %g to %rs : tensor<4x6xf32>

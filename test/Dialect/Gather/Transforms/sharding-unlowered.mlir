@@ -8,7 +8,7 @@ module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "MPICH">} {
   shard.grid @grid(shape = 2)
 
   func.func @scatter(%part: tensor<6x4xf32>) -> tensor<3x4xf32> {
-    // expected-error @below {{'shard.reduce_scatter' has no MPI lowering in gather-to-mpi, so this sharding cannot run over MPI}}
+    // expected-error @below {{'shard.reduce_scatter' is not supported by gather-to-mpi because it has no MPI lowering, so this sharding cannot run over MPI}}
     %r = shard.reduce_scatter %part on @grid grid_axes = [0] scatter_axis = 0 : tensor<6x4xf32> -> tensor<3x4xf32>
     return %r : tensor<3x4xf32>
   }
