@@ -6,7 +6,9 @@
 #     MPICH processes;
 #   - examples/sharded_embedding.mlir and the modules of test/Integration/MPI
 #     (an uneven split, batch_dims with the gathered dimension split: the
-#     all-reduce form of replicated ids) on 1, 2 and 4 processes;
+#     all-reduce form of replicated ids; rank-0 tensors annotated
+#     split_axes = [[]]; a result gathered back from several short shards)
+#     on 1, 2, 3 or 4 processes;
 # each output compared with the unsharded run (N = 0) and with an expected
 # output computed by hand. Out-of-range ids under bounds-check=assert, in
 # both forms: every process of the group prints the message once and the
@@ -77,6 +79,22 @@ done
 expect_same batch_rows 0 "$inputs/batch_rows.mlir" "$inputs/batch_rows.expected"
 for n in 2 4; do
   expect_same batch_rows "$n" "$inputs/batch_rows.mlir" "$work/batch_rows.0"
+done
+# Rank-0 tensors annotated split_axes = [[]]: a scalar, and the checksum of
+# a data-parallel lookup (an all-reduce of each process's partial sum).
+expect_same replicated_scalar 0 "$inputs/replicated_scalar.mlir" \
+  "$inputs/replicated_scalar.expected"
+for n in 1 2 4; do
+  expect_same replicated_scalar "$n" "$inputs/replicated_scalar.mlir" \
+    "$work/replicated_scalar.0"
+done
+# A result gathered back from shards of which two or more are short (10 ids
+# over 3: 4, 3, 3; over 4: 3, 3, 2, 2): each read from its padded block.
+expect_same short_shards 0 "$inputs/short_shards.mlir" \
+  "$inputs/short_shards.expected"
+for n in 2 3 4; do
+  expect_same short_shards "$n" "$inputs/short_shards.mlir" \
+    "$work/short_shards.0"
 done
 
 # Under bounds-check=clamp the out-of-range id 10 reads row 9 (only its
