@@ -54,6 +54,51 @@ module {
 
 // -----
 
+// The boundaries of the first pass, 10 rows over 3 processes (shards start
+// at rows 0, 4 and 7): an id is out of range from the row count 10 on
+// (`w < 10`, so that 10 and -11 are reported under assert), and the owner
+// of a row is the last member whose shard starts at or before it (`start
+// <= w`, so that rows 4 and 7 go to members 1 and 2, not to the members
+// before them), found in two steps of a binary search (steps 2 and 1).
+// CHECK-LABEL: func.func @boundaries
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : i64
+// CHECK-DAG:     %[[STARTS:.*]] = arith.constant dense<[0, 4, 7]> : tensor<3xi64>
+// CHECK:         scf.for
+// CHECK:           %[[K:.*]] = tensor.extract
+// CHECK:           %[[ROWS:.*]] = arith.constant 10 : i64
+// CHECK:           %[[NEG:.*]] = arith.cmpi slt, %[[K]], %[[ZERO]] : i64
+// CHECK:           %[[SHIFTED:.*]] = arith.addi %[[K]], %[[ROWS]] : i64
+// CHECK:           %[[W:.*]] = arith.select %[[NEG]], %[[SHIFTED]], %[[K]] : i64
+// CHECK:           %[[ABOVE:.*]] = arith.cmpi sge, %[[W]], %[[ZERO]] : i64
+// CHECK:           %[[BELOW:.*]] = arith.cmpi slt, %[[W]], %[[ROWS]] : i64
+// CHECK:           %[[VALID:.*]] = arith.andi %[[ABOVE]], %[[BELOW]] : i1
+// CHECK:           %[[TWO:.*]] = arith.constant 2 : i64
+// CHECK:           %[[C2:.*]] = arith.addi %[[FIRST:.*]], %[[TWO]] : i64
+// CHECK:           %[[S2:.*]] = tensor.extract %[[STARTS]]
+// CHECK:           %[[FITS2:.*]] = arith.cmpi sle, %[[S2]], %[[W]] : i64
+// CHECK:           %[[IN2:.*]] = arith.andi %[[FITS2]], %{{.*}} : i1
+// CHECK:           %[[O2:.*]] = arith.select %[[IN2]], %[[C2]], %[[FIRST]] : i64
+// CHECK:           %[[ONE:.*]] = arith.constant 1 : i64
+// CHECK:           %[[C1:.*]] = arith.addi %[[O2]], %[[ONE]] : i64
+// CHECK:           %[[S1:.*]] = tensor.extract %[[STARTS]]
+// CHECK:           %[[FITS1:.*]] = arith.cmpi sle, %[[S1]], %[[W]] : i64
+// CHECK:           %[[IN1:.*]] = arith.andi %[[FITS1]], %{{.*}} : i1
+// CHECK:           arith.select %[[IN1]], %[[C1]], %[[O2]] : i64
+// CHECK:           %[[TRUE:.*]] = arith.constant true
+// CHECK:           %[[BAD:.*]] = arith.xori %[[VALID]], %[[TRUE]] : i1
+// CHECK:           arith.ori %{{.*}}, %[[BAD]] : i1
+shard.grid @grid(shape = 3)
+func.func @boundaries(%table: tensor<10x2xf32>, %ids: tensor<6xi64>) -> tensor<6x2xf32> {
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %t = shard.shard %table to %rows : tensor<10x2xf32>
+  %i = shard.shard %ids to %rows : tensor<6xi64>
+  %g = gather.gather %t[%i] : tensor<10x2xf32>, tensor<6xi64>
+  %r = shard.shard %g to %rows : tensor<6x2xf32>
+  return %r : tensor<6x2xf32>
+}
+
+// -----
+
 // 12 rows over 2 (even): the owner is the global row divided by 6.
 // CHECK-LABEL: func.func @even
 // CHECK-SAME:    (%{{.*}}: tensor<6x4xf32>, %{{.*}}: tensor<3xi64>) -> tensor<3x4xf32>
