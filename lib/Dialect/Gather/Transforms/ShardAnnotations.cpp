@@ -7,9 +7,11 @@
 #include "ShardAnnotations.h"
 #include "ShardingPlan.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 using namespace mlir;
 using namespace mlir::gather;
@@ -329,6 +331,45 @@ LogicalResult mlir::gather::checkReshards(func::FuncOp func) {
                          "resharded"
                        : "only adding or removing the last grid axis of one "
                          "dimension can be built");
+    ok = false;
+  });
+  return success(ok);
+}
+
+/// Whether the sharding of an operand of `op` splits one of its reduction
+/// loops.
+static bool splitsReductionLoop(linalg::LinalgOp op) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto shardOp = operand.get().getDefiningOp<shard::ShardOp>();
+    if (!shardOp)
+      continue;
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    for (auto [dim, axes] :
+         llvm::enumerate(Sharding(shardOp.getSharding()).getSplitAxes())) {
+      if (axes.empty() || dim >= map.getNumResults())
+        continue;
+      auto loop = dyn_cast<AffineDimExpr>(map.getResult(dim));
+      if (loop &&
+          iterators[loop.getPosition()] == utils::IteratorType::reduction)
+        return true;
+    }
+  }
+  return false;
+}
+
+LogicalResult mlir::gather::checkSplitReductions(func::FuncOp func) {
+  bool ok = true;
+  func.walk([&](linalg::LinalgOp op) {
+    SetVector<Value> captured;
+    getUsedValuesDefinedAbove(op->getRegions(), captured);
+    if (captured.empty() || !splitsReductionLoop(op))
+      return;
+    op->emitError("a split reduction loop of '")
+        << op->getName()
+        << "' whose body uses values defined outside it is not supported by "
+           "gather-to-mpi because upstream partitioning loses those values "
+           "(pass them as inputs)";
     ok = false;
   });
   return success(ok);

@@ -58,6 +58,12 @@ void makeUnevenSplitsExplicit(func::FuncOp func,
 /// dimension, and any change of a sharding with explicit offsets.
 LogicalResult checkReshards(func::FuncOp func);
 
+/// Fails with an error on each linalg op of `func` (after propagation) whose
+/// body uses values defined outside it and whose reduction loop an operand's
+/// sharding splits: upstream partitioning clones such a body without those
+/// values (it crashes).
+LogicalResult checkSplitReductions(func::FuncOp func);
+
 } // namespace mlir::gather
 
 #endif // GATHER_MLIR_LIB_DIALECT_GATHER_TRANSFORMS_SHARDANNOTATIONS_H

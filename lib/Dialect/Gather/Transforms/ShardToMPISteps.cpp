@@ -81,6 +81,27 @@ static void recordShardings(func::FuncOp func) {
   });
 }
 
+/// Whether `operand` needs a sharding for partitioning and has none.
+static bool lacksSharding(OpOperand &operand) {
+  auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+  return type && type.getRank() != 0 &&
+         !operand.get().getDefiningOp<shard::ShardOp>();
+}
+
+/// Whether an op of `func` outside the shard dialect has a tensor operand
+/// without a sharding.
+static bool hasOperandWithoutSharding(func::FuncOp func) {
+  return func
+      .walk([](Operation *op) {
+        if (isa<shard::ShardDialect>(op->getDialect()))
+          return WalkResult::advance();
+        return llvm::any_of(op->getOpOperands(), lacksSharding)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// Fails with an error on each op of `func` that has a tensor operand without
 /// a sharding after propagation (annotations that conflict), which upstream
 /// partitioning requires (it would crash).
@@ -90,9 +111,7 @@ static LogicalResult checkFullyAnnotated(func::FuncOp func) {
     if (isa<shard::ShardDialect>(op->getDialect()))
       return;
     for (OpOperand &operand : op->getOpOperands()) {
-      auto type = dyn_cast<RankedTensorType>(operand.get().getType());
-      if (!type || type.getRank() == 0 ||
-          operand.get().getDefiningOp<shard::ShardOp>())
+      if (!lacksSharding(operand))
         continue;
       std::string annotated;
       llvm::raw_string_ostream os(annotated);
@@ -535,8 +554,16 @@ struct GatherShardPartitionPass
       makeUnevenSplitsExplicit(func, symbols);
       if (failed(runPipeline(propagation, func)))
         return signalPassFailure();
+      // Propagation visits each op once per direction: a value whose
+      // sharding comes from a user that learns its own later in the forward
+      // sweep (an init filled before the gather that feeds its reduction)
+      // gets it from a second run.
+      if (hasOperandWithoutSharding(func) &&
+          failed(runPipeline(propagation, func)))
+        return signalPassFailure();
       makeUnevenSplitsExplicit(func, symbols);
-      if (failed(checkFullyAnnotated(func)) || failed(checkReshards(func)))
+      if (failed(checkFullyAnnotated(func)) || failed(checkReshards(func)) ||
+          failed(checkSplitReductions(func)))
         return signalPassFailure();
       recordShardings(func);
       if (failed(runPipeline(partition, func)))

@@ -180,3 +180,26 @@ func.func @moved_axis(%table: tensor<6x4xf32>, %ids: tensor<3xi64>) -> tensor<3x
   %g = gather.gather %t2[%ids] : tensor<6x4xf32>, tensor<3xi64>
   return %g : tensor<3x4xf32>
 }
+
+// -----
+
+// The sum of the gathered rows scaled by an argument: the reduction loop of
+// the rows is split like the ids (was SIGSEGV in upstream partitioning,
+// which clones the body without the scale).
+shard.grid @grid(shape = 2)
+func.func @split_reduction_capture(%table: tensor<6x4xf32>, %ids: tensor<4xi64>, %scale: f32) -> tensor<4xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %i = shard.shard %ids to %s : tensor<4xi64>
+  %g = gather.gather %table[%i] : tensor<6x4xf32>, tensor<4xi64>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  // expected-error @below {{a split reduction loop of 'linalg.generic' whose body uses values defined outside it is not supported by gather-to-mpi because upstream partitioning loses those values (pass them as inputs)}}
+  %sum = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>], iterator_types = ["reduction", "parallel"]} ins(%g : tensor<4x4xf32>) outs(%init : tensor<4xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %y = arith.mulf %x, %scale : f32
+    %z = arith.addf %y, %acc : f32
+    linalg.yield %z : f32
+  } -> tensor<4xf32>
+  return %sum : tensor<4xf32>
+}

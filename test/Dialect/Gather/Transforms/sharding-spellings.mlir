@@ -151,3 +151,34 @@ func.func @checksum(%table: tensor<10x3xi64>, %ids: tensor<12xi64>) -> (tensor<1
   %checksum = shard.shard %sum to %rep : tensor<i64>
   return %rows, %checksum : tensor<12x3xi64>, tensor<i64>
 }
+
+// -----
+
+// Only the ids annotated, and the init of a sum over the gathered rows
+// filled before the gather: the sum learns its sharding (rows split, the
+// reduction partial) from the gather in propagation's forward sweep, after
+// the fill was visited, so a second propagation gives the fill its sharding
+// (was: "found no sharding for operand 1").
+// CHECK-LABEL: func.func @late_init
+// CHECK-SAME:    (%[[T:.*]]: tensor<6x4xf32>, %[[I:.*]]: tensor<2xi64>) -> tensor<4xf32>
+// CHECK:         %[[INIT:.*]] = linalg.fill
+// CHECK:         %[[G:.*]] = gather.gather %[[T]][%[[I]]] : tensor<6x4xf32>, tensor<2xi64>
+// CHECK:         %[[PART:.*]] = linalg.generic {{.*}} ins(%[[G]] : tensor<2x4xf32>)
+// CHECK:         %[[SUM:.*]] = shard.all_reduce %[[PART]] on @grid grid_axes = [0] : tensor<4xf32> -> tensor<4xf32>
+// CHECK:         return %[[SUM]]
+// MPI-LABEL:   llvm.func @late_init
+shard.grid @grid(shape = 2)
+func.func @late_init(%table: tensor<6x4xf32>, %ids: tensor<4xi64>) -> tensor<4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %i = shard.shard %ids to %s : tensor<4xi64>
+  %g = gather.gather %table[%i] : tensor<6x4xf32>, tensor<4xi64>
+  %sum = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>], iterator_types = ["reduction", "parallel"]} ins(%g : tensor<4x4xf32>) outs(%init : tensor<4xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %y = arith.addf %x, %acc : f32
+    linalg.yield %y : f32
+  } -> tensor<4xf32>
+  return %sum : tensor<4xf32>
+}
