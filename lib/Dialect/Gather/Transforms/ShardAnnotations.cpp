@@ -19,22 +19,6 @@ using shard::GridAxis;
 using shard::Sharding;
 
 //===----------------------------------------------------------------------===//
-// Normalisation
-//===----------------------------------------------------------------------===//
-
-void mlir::gather::normalizeShardings(func::FuncOp func) {
-  func.walk([](shard::ShardingOp op) {
-    ArrayRef<shard::GridAxesAttr> axes = op.getSplitAxes().getAxes();
-    size_t kept = axes.size();
-    while (kept > 0 && axes[kept - 1].empty())
-      --kept;
-    if (kept != axes.size())
-      op.setSplitAxesAttr(shard::GridAxesArrayAttr::get(op.getContext(),
-                                                        axes.take_front(kept)));
-  });
-}
-
-//===----------------------------------------------------------------------===//
 // Checks
 //===----------------------------------------------------------------------===//
 
@@ -80,8 +64,9 @@ static LogicalResult verifyOffsets(shard::ShardOp op,
                                    shard::GridOp grid) {
   auto type = cast<RankedTensorType>(op.getSrc().getType());
   ArrayRef<shard::GridAxesAttr> splitAxes = sharding.getSplitAxes().getAxes();
-  // (The last list is not empty: it splits a dimension the tensor lacks.)
-  if (static_cast<int64_t>(splitAxes.size()) > type.getRank())
+  // (Only the last list can be beyond the rank and not empty.)
+  if (static_cast<int64_t>(splitAxes.size()) > type.getRank() &&
+      !splitAxes.back().empty())
     return op.emitError("a split of dimension ")
            << splitAxes.size() - 1 << " of a tensor of rank " << type.getRank()
            << " is not supported by gather-to-mpi because the tensor has no "
@@ -164,6 +149,55 @@ static void setSharding(shard::ShardOp op, shard::ShardingOp old,
       builder.getDenseI64ArrayAttr(offsets), ValueRange(),
       builder.getDenseI64ArrayAttr({}), ValueRange());
   op.getShardingMutable().assign(sharding.getResult());
+}
+
+void mlir::gather::normalizeShardings(func::FuncOp func) {
+  func.walk([](shard::ShardingOp op) {
+    ArrayRef<shard::GridAxesAttr> axes = op.getSplitAxes().getAxes();
+    // (Propagation reads a sharding without lists as none at all: the
+    // replicated one keeps its one empty list.)
+    size_t kept = axes.size();
+    while (kept > 1 && axes[kept - 1].empty())
+      --kept;
+    if (kept != axes.size())
+      op.setSplitAxesAttr(shard::GridAxesArrayAttr::get(op.getContext(),
+                                                        axes.take_front(kept)));
+  });
+  // A rank-0 tensor is replicated: its sharding gets no list, as
+  // propagation writes it (upstream's propagation crashes on `[[]]` when an
+  // op learns nothing else).
+  func.walk([](shard::ShardOp op) {
+    auto sharding = op.getSharding().getDefiningOp<shard::ShardingOp>();
+    if (!sharding || cast<RankedTensorType>(op.getType()).getRank() != 0 ||
+        !llvm::all_of(sharding.getSplitAxes().getAxes(),
+                      [](shard::GridAxesAttr axes) { return axes.empty(); }))
+      return;
+    if (!sharding.getSplitAxes().getAxes().empty())
+      setSharding(op, sharding, {}, sharding.getStaticShardedDimsOffsets());
+  });
+}
+
+bool mlir::gather::dropReplicatedAnnotations(func::FuncOp func) {
+  bool splits = func.walk([](shard::ShardingOp op) {
+                      return llvm::any_of(op.getSplitAxes().getAxes(),
+                                          [](shard::GridAxesAttr axes) {
+                                            return !axes.empty();
+                                          })
+                                 ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+                    })
+                    .wasInterrupted();
+  if (splits)
+    return false;
+  func.walk([](shard::ShardOp op) {
+    op.getResult().replaceAllUsesWith(op.getSrc());
+    op.erase();
+  });
+  func.walk([](shard::ShardingOp op) {
+    if (op->use_empty())
+      op.erase();
+  });
+  return true;
 }
 
 void mlir::gather::dropUnitGridAxes(func::FuncOp func,

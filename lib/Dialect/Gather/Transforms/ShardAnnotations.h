@@ -19,14 +19,19 @@
 
 namespace mlir::gather {
 
-/// Rewrites every `shard.sharding` of `func` into the one spelling that the
-/// rest of gather-shard-partition reads: trailing empty split-axes lists are
-/// dropped, as upstream's sharding propagation writes its shardings
-/// (`split_axes = [[0], []]` becomes `[[0]]`, and `[[]]`, the shard
-/// dialect's replicated sharding, becomes a sharding without lists, valid
-/// on a tensor of any rank, 0 included). The offsets are kept: they count
-/// the non-empty lists only.
+/// Rewrites every sharding of `func` into the one spelling that the rest of
+/// gather-shard-partition reads, as upstream's sharding propagation writes
+/// its shardings: trailing empty split-axes lists are dropped
+/// (`split_axes = [[0], []]` becomes `[[0]]`) down to the one empty list of
+/// the shard dialect's replicated sharding, `[[]]`, and the replicated
+/// sharding of a rank-0 tensor has no list at all. The offsets are kept:
+/// they count the non-empty lists only.
 void normalizeShardings(func::FuncOp func);
+
+/// When no sharding of `func` splits anything (after dropUnitGridAxes),
+/// removes its annotations and returns true: every process runs the whole
+/// function, as without annotations.
+bool dropReplicatedAnnotations(func::FuncOp func);
 
 /// Fails with an error on each annotation of `func` that the partition
 /// cannot take (beyond what upstream's verifiers reject), each saying why it

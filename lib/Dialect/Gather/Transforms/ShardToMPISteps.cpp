@@ -550,6 +550,8 @@ struct GatherShardPartitionPass
       if (failed(verifyShardAnnotations(func, symbols)))
         return signalPassFailure();
       dropUnitGridAxes(func, symbols);
+      if (dropReplicatedAnnotations(func))
+        continue;
       markBoundsCheck(func, boundsCheck);
       makeUnevenSplitsExplicit(func, symbols);
       if (failed(runPipeline(propagation, func)))
