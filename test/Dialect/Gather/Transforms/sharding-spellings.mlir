@@ -182,3 +182,35 @@ func.func @late_init(%table: tensor<6x4xf32>, %ids: tensor<4xi64>) -> tensor<4xf
   } -> tensor<4xf32>
   return %sum : tensor<4xf32>
 }
+
+// -----
+
+// A rank-0 id annotated [[]] is all that is annotated: nothing is split,
+// the function runs whole on every process (upstream propagation crashed on
+// the lone [[]] of a rank-0 operand). With the result split by columns the
+// id's annotation says nothing either: the table is split alike.
+// CHECK-LABEL: func.func @scalar_id_only
+// CHECK-SAME:    (%[[T:.*]]: tensor<6x4xf32>, %[[I:.*]]: tensor<i64>) -> tensor<4xf32>
+// CHECK-NEXT:    %[[G:.*]] = gather.gather %[[T]][%[[I]]] : tensor<6x4xf32>, tensor<i64>
+// CHECK-NEXT:    return %[[G]]
+// CHECK-LABEL: func.func @scalar_id_columns
+// CHECK-SAME:    (%[[T:.*]]: tensor<6x2xf32>, %[[I:.*]]: tensor<i64>) -> tensor<2xf32>
+// CHECK-NEXT:    %[[G:.*]] = gather.gather %[[T]][%[[I]]] : tensor<6x2xf32>, tensor<i64>
+// CHECK-NEXT:    return %[[G]]
+// MPI-LABEL:   llvm.func @scalar_id_only
+// MPI-LABEL:   llvm.func @scalar_id_columns
+shard.grid @grid(shape = 2)
+func.func @scalar_id_only(%table: tensor<6x4xf32>, %id: tensor<i64>) -> tensor<4xf32> {
+  %rep = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  %i = shard.shard %id to %rep : tensor<i64>
+  %g = gather.gather %table[%i] : tensor<6x4xf32>, tensor<i64>
+  return %g : tensor<4xf32>
+}
+func.func @scalar_id_columns(%table: tensor<6x4xf32>, %id: tensor<i64>) -> tensor<4xf32> {
+  %rep = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  %cols = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %i = shard.shard %id to %rep : tensor<i64>
+  %g = gather.gather %table[%i] : tensor<6x4xf32>, tensor<i64>
+  %r = shard.shard %g to %cols : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
