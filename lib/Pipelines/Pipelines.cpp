@@ -11,6 +11,10 @@
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 #include "gather-mlir/Registration.h"
 
+#include "mlir/Conversion/TosaToArith/TosaToArith.h"
+#include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
+#include "mlir/Conversion/TosaToSCF/TosaToSCF.h"
+#include "mlir/Conversion/TosaToTensor/TosaToTensor.h"
 #include "mlir/Dialect/Affine/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -509,17 +513,35 @@ static CPUSettings getCPUSettings(const Options &options) {
   return settings;
 }
 
+/// Adds to `pm` (anchored on builtin.module) upstream's lowering of TOSA to
+/// linalg, tensor, arith and scf on tensors, in the order of upstream's
+/// TOSA pipelines: control flow to scf first, then tosa-to-linalg-pipeline
+/// (decompositions, shape inference, broadcasts, named ops, constant
+/// folding, validation, tosa-to-linalg), then what tosa-to-linalg leaves
+/// (tosa.const, tosa.reshape, tosa.slice, tosa.concat, tosa.pad, ...).
+static void addTosaLowering(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createTosaToSCFPass());
+  tosa::addTosaToLinalgPasses(pm, TosaToLinalgOptions());
+  pm.addNestedPass<func::FuncOp>(createTosaToArithPass());
+  pm.addNestedPass<func::FuncOp>(createTosaToTensorPass());
+}
+
 /// Adds to `pm` the front that every pipeline starts with, on each module of
 /// the IR on its own (LowerEachModulePass), followed by the passes `lower`
 /// adds: tosa.gather, single-dimension tensor.gather and the linalg gather
-/// idiom become gather.gather (raise-to-gather), and
-/// gather-prove-index-ranges records what it proves about their indices.
+/// idiom become gather.gather (raise-to-gather); on modules that still hold
+/// TOSA ops, the TOSA around the raised gathers is lowered by upstream's
+/// passes; and gather-prove-index-ranges records what it proves about the
+/// gathers' indices.
 static LogicalResult
 addPipelineFront(OpPassManager &pm, const CPUSettings &settings,
                  function_ref<LogicalResult(OpPassManager &)> lower) {
   return addForEachModule(pm, settings.verifyEach,
                           [&](OpPassManager &modulePm) {
                             modulePm.addPass(createRaiseToGather());
+                            OpPassManager tosa(ModuleOp::getOperationName());
+                            addTosaLowering(tosa);
+                            addIfDialect(modulePm, "tosa", std::move(tosa));
                             addProveIndexRanges(modulePm, settings.boundsCheck);
                             return lower(modulePm);
                           });
