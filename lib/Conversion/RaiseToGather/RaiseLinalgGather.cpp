@@ -90,7 +90,7 @@ struct GatherIdiom {
   /// `0 <= k < s` so).
   SmallVector<cf::AssertOp> asserts;
   /// The loop of each dimension of the gather's result,
-  /// `D[:a] ++ I[b:] ++ D[a+1:]`.
+  /// `D[:a] ++ I[b:] ++ D[a+1:]`, kUnit for a unit dimension without one.
   SmallVector<int64_t> resultLoops;
   /// The ops after the extract that compute the yielded value from it
   /// (empty when the body yields the extracted value).
@@ -346,62 +346,88 @@ int64_t getStaticLoopSize(linalg::GenericOp generic, int64_t loop) {
   return resultType.getDimSize(getResultDimOfLoop(generic, loop));
 }
 
-/// Finds batch_dims and the loop of each dimension of the gather's result:
-/// every loop must be exactly one result dimension; a batch dimension is
-/// one loop shared by the leading subscripts of the table and the leading
-/// dimensions of the ids; unit dimensions take the loops left, which must
-/// have the static size 1.
-LogicalResult assignLoops(linalg::GenericOp generic, PatternRewriter &rewriter,
-                          GatherIdiom &idiom, ArrayRef<int64_t> tableLoops) {
+/// Returns the loop of each dimension of the ids (kUnit for a constant 0
+/// into a dimension of size 1), or failure when the ids map is no such
+/// projection.
+FailureOr<SmallVector<int64_t>> getIdsLoops(linalg::GenericOp generic,
+                                            const GatherIdiom &idiom) {
   auto idsType = cast<RankedTensorType>(idiom.ids->get().getType());
   SmallVector<int64_t> idsLoops;
   for (auto [dim, expr] : llvm::enumerate(
            generic.getMatchingIndexingMap(idiom.ids).getResults())) {
-    if (auto loop = dyn_cast<AffineDimExpr>(expr))
+    if (auto loop = dyn_cast<AffineDimExpr>(expr)) {
       idsLoops.push_back(loop.getPosition());
-    else if (isa<AffineConstantExpr>(expr) &&
-             cast<AffineConstantExpr>(expr).getValue() == 0 &&
-             idsType.getDimSize(dim) == 1)
-      idsLoops.push_back(kUnit);
-    else
-      return rewriter.notifyMatchFailure(generic,
-                                         "the ids map is no projection");
+      continue;
+    }
+    auto constant = dyn_cast<AffineConstantExpr>(expr);
+    if (!constant || constant.getValue() != 0 || idsType.getDimSize(dim) != 1)
+      return failure();
+    idsLoops.push_back(kUnit);
   }
-  int64_t q = idsType.getRank(), r = tableLoops.size(), a = idiom.axis;
-  int64_t numLoops = generic.getNumLoops();
-  int64_t b = q + r - 1 - numLoops;
-  if (b < 0 || b > a || b > q ||
-      !llvm::equal(ArrayRef(idsLoops).take_front(b), tableLoops.take_front(b)))
-    return rewriter.notifyMatchFailure(generic,
-                                       "the loops are not those of a gather");
-  idiom.batchDims = b;
+  return idsLoops;
+}
 
-  SmallVector<int64_t> &loops = idiom.resultLoops;
-  llvm::append_range(loops, tableLoops.take_front(a));
-  llvm::append_range(loops, ArrayRef(idsLoops).drop_front(b));
-  llvm::append_range(loops, tableLoops.drop_front(a + 1));
+/// Returns the loop of each dimension of the result of a gather with
+/// `batchDims` batch dimensions, `D[:a] ++ I[b:] ++ D[a+1:]`, when that
+/// assignment is exact: each batch dimension is one loop (or unit) shared
+/// by the table and the ids, no loop indexes two dimensions, and every loop
+/// indexes one. A loop that indexes nothing must have the static size 1: it
+/// takes a unit dimension (kUnit). Unit dimensions left without a loop stay
+/// kUnit (the gather's result has the size 1 there).
+std::optional<SmallVector<int64_t>>
+getResultLoops(linalg::GenericOp generic, int64_t axis, int64_t batchDims,
+               ArrayRef<int64_t> tableLoops, ArrayRef<int64_t> idsLoops) {
+  if (!llvm::equal(idsLoops.take_front(batchDims),
+                   tableLoops.take_front(batchDims)))
+    return std::nullopt;
+  SmallVector<int64_t> loops;
+  llvm::append_range(loops, tableLoops.take_front(axis));
+  llvm::append_range(loops, idsLoops.drop_front(batchDims));
+  llvm::append_range(loops, tableLoops.drop_front(axis + 1));
+  int64_t numLoops = generic.getNumLoops();
   SmallVector<bool> used(numLoops, false);
   for (int64_t loop : loops) {
     if (loop == kUnit)
       continue;
     if (used[loop])
-      return rewriter.notifyMatchFailure(generic, "a loop indexes twice");
+      return std::nullopt;
     used[loop] = true;
   }
-  SmallVector<int64_t> unused;
-  for (int64_t loop = 0; loop < numLoops; ++loop)
-    if (!used[loop])
-      unused.push_back(loop);
-  auto next = unused.begin();
-  for (int64_t &loop : loops) {
-    if (loop != kUnit)
+  auto unit = loops.begin();
+  for (int64_t loop = 0; loop < numLoops; ++loop) {
+    if (used[loop])
       continue;
-    loop = *next++;
-    if (getStaticLoopSize(generic, loop) != 1)
-      return rewriter.notifyMatchFailure(generic,
-                                         "a unit loop is not of size 1");
+    unit = std::find(unit, loops.end(), kUnit);
+    if (unit == loops.end() || getStaticLoopSize(generic, loop) != 1)
+      return std::nullopt;
+    *unit++ = loop;
   }
-  return success();
+  return loops;
+}
+
+/// Finds batch_dims and the loop of each dimension of the gather's result
+/// (getResultLoops): the largest batch_dims for which the assignment is
+/// exact. Unit dimensions of the table or the ids need no loop of their own,
+/// so the number of loops does not tell batch_dims; a smaller batch_dims
+/// that is exact too only differs in unit dimensions, which hold the same
+/// elements.
+LogicalResult assignLoops(linalg::GenericOp generic, PatternRewriter &rewriter,
+                          GatherIdiom &idiom, ArrayRef<int64_t> tableLoops) {
+  FailureOr<SmallVector<int64_t>> idsLoops = getIdsLoops(generic, idiom);
+  if (failed(idsLoops))
+    return rewriter.notifyMatchFailure(generic, "the ids map is no projection");
+  int64_t a = idiom.axis;
+  for (int64_t b = std::min<int64_t>(a, idsLoops->size()); b >= 0; --b) {
+    std::optional<SmallVector<int64_t>> loops =
+        getResultLoops(generic, a, b, tableLoops, *idsLoops);
+    if (!loops)
+      continue;
+    idiom.batchDims = b;
+    idiom.resultLoops = std::move(*loops);
+    return success();
+  }
+  return rewriter.notifyMatchFailure(generic,
+                                     "the loops are not those of a gather");
 }
 
 /// Checks that every dimension of the table other than the gathered one
@@ -420,6 +446,9 @@ LogicalResult matchTableSizes(linalg::GenericOp generic,
     if (dim == a)
       continue;
     int64_t position = dim < a ? dim : dim - 1 + numIds;
+    // A unit dimension read at 0 without a loop.
+    if (idiom.resultLoops[position] == kUnit)
+      continue;
     int64_t resultDim =
         getResultDimOfLoop(generic, idiom.resultLoops[position]);
     int64_t tableSize = tableType.getDimSize(dim);
@@ -487,7 +516,7 @@ Value buildNoElementCondition(PatternRewriter &rewriter,
   Value condition;
   for (auto [position, loop] : llvm::enumerate(idiom.resultLoops)) {
     int64_t pos = position;
-    if (pos < b || (pos >= a && pos < a + numIds))
+    if (pos < b || (pos >= a && pos < a + numIds) || loop == kUnit)
       continue;
     int64_t size = getStaticLoopSize(generic, loop);
     if (!ShapedType::isDynamic(size) && size != 0)
@@ -543,14 +572,39 @@ Value buildGatherIds(PatternRewriter &rewriter, linalg::GenericOp generic,
       });
 }
 
+/// Returns the gathered tensor without the unit dimensions that have no loop
+/// (each collapsed into a neighbour), and in `loops` the loop of each of its
+/// dimensions.
+Value collapseLooplessDims(PatternRewriter &rewriter, Location loc,
+                           const GatherIdiom &idiom, Value gathered,
+                           SmallVectorImpl<int64_t> &loops) {
+  SmallVector<ReassociationIndices> groups;
+  ReassociationIndices pending;
+  for (auto [dim, loop] : llvm::enumerate(idiom.resultLoops)) {
+    pending.push_back(dim);
+    if (loop == kUnit)
+      continue;
+    loops.push_back(loop);
+    groups.push_back(std::move(pending));
+    pending.clear();
+  }
+  if (loops.size() == idiom.resultLoops.size())
+    return gathered;
+  if (!groups.empty())
+    llvm::append_range(groups.back(), pending);
+  return tensor::CollapseShapeOp::create(rewriter, loc, gathered, groups);
+}
+
 /// Rebuilds the tail as a linalg.generic over the same loops that reads the
-/// gathered element where the body read the table.
+/// gathered element (whose dimensions are those of `loops`) where the body
+/// read the table.
 Value buildTail(PatternRewriter &rewriter, linalg::GenericOp generic,
-                const GatherIdiom &idiom, Value gathered) {
+                const GatherIdiom &idiom, Value gathered,
+                ArrayRef<int64_t> loops) {
   MLIRContext *context = generic.getContext();
   int64_t numLoops = generic.getNumLoops();
   SmallVector<AffineExpr> gatheredExprs;
-  for (int64_t loop : idiom.resultLoops)
+  for (int64_t loop : loops)
     gatheredExprs.push_back(getAffineDimExpr(loop, context));
   SmallVector<Value> inputs{gathered};
   SmallVector<AffineMap> maps{
@@ -583,20 +637,19 @@ Value buildTail(PatternRewriter &rewriter, linalg::GenericOp generic,
   return tail.getResult(0);
 }
 
-/// Puts the gathered tensor in the generic's result order (a
-/// linalg.transpose when the loops run in another order than the gather's
-/// result) with the generic's result type.
+/// Puts the gathered tensor (whose dimensions are those of `loops`) in the
+/// generic's result order (a linalg.transpose when the loops run in another
+/// order) with the generic's result type.
 Value buildResult(PatternRewriter &rewriter, linalg::GenericOp generic,
-                  const GatherIdiom &idiom, Value gathered) {
+                  Value gathered, ArrayRef<int64_t> loops) {
   Location loc = generic.getLoc();
   AffineMap outputMap =
       generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
   SmallVector<int64_t> permutation;
   for (unsigned dim = 0; dim < outputMap.getNumResults(); ++dim)
     permutation.push_back(
-        llvm::find(idiom.resultLoops,
-                   static_cast<int64_t>(outputMap.getDimPosition(dim))) -
-        idiom.resultLoops.begin());
+        llvm::find(loops, static_cast<int64_t>(outputMap.getDimPosition(dim))) -
+        loops.begin());
   if (!isIdentityPermutation(permutation))
     gathered =
         gather::detail::transposeTensor(rewriter, loc, gathered, permutation);
@@ -606,8 +659,9 @@ Value buildResult(PatternRewriter &rewriter, linalg::GenericOp generic,
   return gathered;
 }
 
-/// Replaces the generic by the gather (with the positions first, the tail
-/// after it, or the transposition and cast that give the generic's result).
+/// Replaces the generic by the gather (with the positions first; then its
+/// unit dimensions without a loop collapsed, and the tail, or the
+/// transposition and cast that give the generic's result).
 void rewriteGatherIdiom(PatternRewriter &rewriter, linalg::GenericOp generic,
                         const GatherIdiom &idiom) {
   Value ids = buildGatherIds(rewriter, generic, idiom);
@@ -617,9 +671,12 @@ void rewriteGatherIdiom(PatternRewriter &rewriter, linalg::GenericOp generic,
   // A negative position is undefined in the idiom unless the body wraps it.
   if (idiom.idForm != IdForm::Wrapped || idiom.computesPositions())
     gather.setIndicesNonnegative(true);
+  SmallVector<int64_t> loops;
+  Value gathered =
+      collapseLooplessDims(rewriter, generic.getLoc(), idiom, gather, loops);
   Value result = idiom.hasTail()
-                     ? buildTail(rewriter, generic, idiom, gather)
-                     : buildResult(rewriter, generic, idiom, gather);
+                     ? buildTail(rewriter, generic, idiom, gathered, loops)
+                     : buildResult(rewriter, generic, gathered, loops);
   rewriter.replaceOp(generic, result);
 }
 
