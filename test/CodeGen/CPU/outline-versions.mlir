@@ -82,3 +82,32 @@ func.func @two(%m: memref<?xf32>) -> index {
   } {gather.outline}
   return %r : index
 }
+
+// -----
+
+// An operand-free op that is not pure (an allocation) is passed to the
+// function, not cloned into it: the region writes the caller's buffer.
+// (test/Integration/CPU/outline_versions.mlir runs it.)
+// CHECK-LABEL: func.func @alloc_outside(
+// CHECK-SAME:      %[[V:.*]]: f32)
+// CHECK:         %[[A:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:    call @alloc_outside__gather_version(%[[V]], %[[A]]) : (f32, memref<4xf32>) -> ()
+// CHECK-NEXT:    return %[[A]]
+// CHECK:       func.func private @alloc_outside__gather_version(
+// CHECK-SAME:      %[[FV:.*]]: f32, %[[FA:.*]]: memref<4xf32>)
+// CHECK-NOT:     memref.alloc
+// CHECK:         memref.store %[[FV]], %[[FA]][%{{.*}}] : memref<4xf32>
+// CHECK:         return
+func.func @alloc_outside(%v: f32) -> memref<4xf32> {
+  %zero = arith.constant 0 : index
+  %four = arith.constant 4 : index
+  %one = arith.constant 1 : index
+  %m = memref.alloc() : memref<4xf32>
+  scf.execute_region no_inline {
+    scf.for %j = %zero to %four step %one {
+      memref.store %v, %m[%j] : memref<4xf32>
+    }
+    scf.yield
+  } {gather.outline}
+  return %m : memref<4xf32>
+}

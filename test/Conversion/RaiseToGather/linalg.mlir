@@ -213,6 +213,87 @@ func.func @wrap_i32_dynamic(%w: tensor<?x4xf32>, %ids: tensor<6xi32>) -> tensor<
 
 // -----
 
+// A wrap in i32 against a static size of 2^31: the size cast to i32 is
+// -2^31, so the body's wrap gives a negative subscript for a negative id
+// (undefined in the idiom) where gather.gather would read row k + 2^31. The
+// wrap is computed first as it is, and the bounds check sees its result.
+// CHECK-LABEL: func.func @wrap_i32_static_2pow31
+// CHECK:         %[[P:.*]] = linalg.generic
+// CHECK:           arith.index_cast %{{.*}} : index to i32
+// CHECK:           arith.select
+// CHECK:         gather.gather %{{.*}}[%[[P]]] {indices_nonnegative} : tensor<2147483648x4xf32>, tensor<6xindex>
+func.func @wrap_i32_static_2pow31(%w: tensor<2147483648x4xf32>, %ids: tensor<6xi32>) -> tensor<6x4xf32> {
+  %c0 = arith.constant 0 : i32
+  %c0i = arith.constant 0 : index
+  %0 = tensor.empty() : tensor<6x4xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%ids : tensor<6xi32>) outs(%0 : tensor<6x4xf32>) {
+  ^bb0(%in: i32, %out: f32):
+    %d = tensor.dim %w, %c0i : tensor<2147483648x4xf32>
+    %s = arith.index_cast %d : index to i32
+    %n = arith.cmpi slt, %in, %c0 : i32
+    %p = arith.addi %in, %s : i32
+    %k = arith.select %n, %p, %in : i32
+    %2 = arith.index_cast %k : i32 to index
+    %3 = linalg.index 1 : index
+    %a = tensor.extract %w[%2, %3] : tensor<2147483648x4xf32>
+    linalg.yield %a : f32
+  } -> tensor<6x4xf32>
+  return %1 : tensor<6x4xf32>
+}
+
+// -----
+
+// The same below 2^32 (3 * 2^30): the size cast to i32 is negative too.
+// CHECK-LABEL: func.func @wrap_i32_static_3gi
+// CHECK:         %[[P:.*]] = linalg.generic
+// CHECK:         gather.gather %{{.*}}[%[[P]]] {indices_nonnegative} : tensor<3221225472x4xf32>, tensor<6xindex>
+func.func @wrap_i32_static_3gi(%w: tensor<3221225472x4xf32>, %ids: tensor<6xi32>) -> tensor<6x4xf32> {
+  %c0 = arith.constant 0 : i32
+  %c0i = arith.constant 0 : index
+  %0 = tensor.empty() : tensor<6x4xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%ids : tensor<6xi32>) outs(%0 : tensor<6x4xf32>) {
+  ^bb0(%in: i32, %out: f32):
+    %d = tensor.dim %w, %c0i : tensor<3221225472x4xf32>
+    %s = arith.index_cast %d : index to i32
+    %n = arith.cmpi slt, %in, %c0 : i32
+    %p = arith.addi %in, %s : i32
+    %k = arith.select %n, %p, %in : i32
+    %2 = arith.index_cast %k : i32 to index
+    %3 = linalg.index 1 : index
+    %a = tensor.extract %w[%2, %3] : tensor<3221225472x4xf32>
+    linalg.yield %a : f32
+  } -> tensor<6x4xf32>
+  return %1 : tensor<6x4xf32>
+}
+
+// -----
+
+// Just below 2^31 the size fits in i32: the wrap is the gather's own.
+// CHECK-LABEL: func.func @wrap_i32_static_below_2pow31
+// CHECK-SAME:    (%[[W:.*]]: tensor<2147483647x4xf32>, %[[I:.*]]: tensor<6xi32>)
+// CHECK-NOT:     linalg.generic
+// CHECK:         gather.gather %[[W]][%[[I]]] : tensor<2147483647x4xf32>, tensor<6xi32>
+func.func @wrap_i32_static_below_2pow31(%w: tensor<2147483647x4xf32>, %ids: tensor<6xi32>) -> tensor<6x4xf32> {
+  %c0 = arith.constant 0 : i32
+  %c0i = arith.constant 0 : index
+  %0 = tensor.empty() : tensor<6x4xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%ids : tensor<6xi32>) outs(%0 : tensor<6x4xf32>) {
+  ^bb0(%in: i32, %out: f32):
+    %d = tensor.dim %w, %c0i : tensor<2147483647x4xf32>
+    %s = arith.index_cast %d : index to i32
+    %n = arith.cmpi slt, %in, %c0 : i32
+    %p = arith.addi %in, %s : i32
+    %k = arith.select %n, %p, %in : i32
+    %2 = arith.index_cast %k : i32 to index
+    %3 = linalg.index 1 : index
+    %a = tensor.extract %w[%2, %3] : tensor<2147483647x4xf32>
+    linalg.yield %a : f32
+  } -> tensor<6x4xf32>
+  return %1 : tensor<6x4xf32>
+}
+
+// -----
+
 // A wrap against another size than the gathered dimension's is arithmetic
 // on the id: computed first, not absorbed.
 // CHECK-LABEL: func.func @wrap_other_size
