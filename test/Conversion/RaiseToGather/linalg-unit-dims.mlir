@@ -129,6 +129,31 @@ func.func @tt_embedding_unit_table_dynamic(%arg0: tensor<?x?xi32>, %arg1: tensor
 
 // -----
 
+// With an element-wise tail (a scale per column): the tail's generic reads
+// the collapsed gather through the loops of its dimensions.
+// CHECK-LABEL: func.func @unit_table_tail
+// CHECK-SAME:    (%[[I:.*]]: tensor<2x3xi32>, %[[W:.*]]: tensor<1x1x10x4xf32>, %[[S:.*]]: tensor<4xf32>)
+// CHECK:         %[[G:.*]] = gather.gather %[[W]][%[[I]]] axis = 2 {indices_nonnegative} : tensor<1x1x10x4xf32>, tensor<2x3xi32>
+// CHECK-NEXT:    %[[C:.*]] = tensor.collapse_shape %[[G]] {{\[\[}}0, 1, 2], [3], [4]] : tensor<1x1x2x3x4xf32> into tensor<2x3x4xf32>
+// CHECK-NEXT:    %[[T:.*]] = linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[C]], %[[S]] : tensor<2x3x4xf32>, tensor<4xf32>)
+// CHECK:           arith.mulf
+// CHECK:         return %[[T]]
+func.func @unit_table_tail(%arg0: tensor<2x3xi32>, %arg1: tensor<1x1x10x4xf32>, %scale: tensor<4xf32>) -> tensor<2x3x4xf32> {
+  %c0 = arith.constant 0 : index
+  %0 = tensor.empty() : tensor<2x3x4xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%arg0, %scale : tensor<2x3xi32>, tensor<4xf32>) outs(%0 : tensor<2x3x4xf32>) {
+  ^bb0(%in: i32, %s: f32, %out: f32):
+    %2 = arith.index_cast %in : i32 to index
+    %3 = linalg.index 2 : index
+    %extracted = tensor.extract %arg1[%c0, %c0, %2, %3] : tensor<1x1x10x4xf32>
+    %scaled = arith.mulf %extracted, %s : f32
+    linalg.yield %scaled : f32
+  } -> tensor<2x3x4xf32>
+  return %1 : tensor<2x3x4xf32>
+}
+
+// -----
+
 // Both at once, with a unit ids dimension that keeps a loop of size 1 (the
 // result's dimension 1) and one that has none: the gather's result
 // [1, 1, 3, 1, 1, 4] keeps the first ids dimension and loses the others.

@@ -1,10 +1,10 @@
 // The linalg gather idiom with unit dimensions of the ids or of the table
 // read at 0 and without a loop of their own (IREE's lowering of
 // tensor.gather with gather_dims([1]), tt-mlir's embedding with a weight
-// [1, 1, V, D], both at once), static and with dynamic types: raised by
-// gather-to-llvm and lowered by upstream MLIR alone, the outputs must be
-// equal, and the values computed by hand from t[a][k][c] = 100 a + 10 k + c
-// and w[0][0][k][c] = 10 k + c.
+// [1, 1, V, D], with an element-wise tail, both at once), static and with
+// dynamic types: raised by gather-to-llvm and lowered by upstream MLIR
+// alone, the outputs must be equal, and the values computed by hand from
+// t[a][k][c] = 100 a + 10 k + c and w[0][0][k][c] = 10 k + c.
 
 // RUN: gather-opt %s --raise-to-gather | FileCheck %s --check-prefix=RAISED
 // RUN: gather-opt %s --gather-to-llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.raised
@@ -21,6 +21,8 @@
 // RAISED:         gather.gather %{{.*}} axis = 2 {indices_nonnegative} : tensor<1x1x10x4xf32>, tensor<2x3xi32>
 // RAISED-LABEL: func.func @tt_embedding_unit_table_dynamic(
 // RAISED:         gather.gather %{{.*}} axis = 2 {indices_nonnegative} : tensor<1x1x?x?xf32>, tensor<?x?xi32>
+// RAISED-LABEL: func.func @unit_table_tail(
+// RAISED:         gather.gather %{{.*}} axis = 2 {indices_nonnegative} : tensor<1x1x10x4xf32>, tensor<2x3xi32>
 // RAISED-LABEL: func.func @unit_table_and_ids(
 // RAISED:         gather.gather %{{.*}} axis = 2 {indices_nonnegative} : tensor<1x1x10x4xf32>, tensor<3x1x1xi64>
 // RAISED-NOT:   tensor.extract
@@ -89,6 +91,20 @@ func.func @tt_embedding_unit_table_dynamic(%arg0: tensor<?x?xi32>, %arg1: tensor
   return %1 : tensor<?x?x?xf32>
 }
 
+func.func @unit_table_tail(%arg0: tensor<2x3xi32>, %arg1: tensor<1x1x10x4xf32>, %scale: tensor<4xf32>) -> tensor<2x3x4xf32> {
+  %c0 = arith.constant 0 : index
+  %0 = tensor.empty() : tensor<2x3x4xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%arg0, %scale : tensor<2x3xi32>, tensor<4xf32>) outs(%0 : tensor<2x3x4xf32>) {
+  ^bb0(%in: i32, %s: f32, %out: f32):
+    %2 = arith.index_cast %in : i32 to index
+    %3 = linalg.index 2 : index
+    %extracted = tensor.extract %arg1[%c0, %c0, %2, %3] : tensor<1x1x10x4xf32>
+    %scaled = arith.mulf %extracted, %s : f32
+    linalg.yield %scaled : f32
+  } -> tensor<2x3x4xf32>
+  return %1 : tensor<2x3x4xf32>
+}
+
 func.func @unit_table_and_ids(%ids: tensor<3x1x1xi64>, %w: tensor<1x1x10x4xf32>) -> tensor<3x1x4xf32> {
   %c0 = arith.constant 0 : index
   %0 = tensor.empty() : tensor<3x1x4xf32>
@@ -129,6 +145,11 @@ func.func @print(%t: tensor<?x?x?xf32>) {
 // VALUES:      sizes = [2, 3, 4] strides = [12, 4, 1] data =
 // VALUES-NEXT: {{\[\[\[}}90,   91,   92,   93],
 // VALUES:      [70,   71,   72,   73]]]
+// With the scale [1, 2, 0.5, -1].
+// VALUES:      sizes = [2, 3, 4] strides = [12, 4, 1] data =
+// VALUES-NEXT: {{\[\[\[}}90,   182,   46,   -93],
+// VALUES-NEXT: [0,   2,   1,   -3],
+// VALUES:      [70,   142,   36,   -73]]]
 // out[i][0][c] = w[0][0][ids[i][0][0]][c], ids 2, 8, 5.
 // VALUES:      sizes = [3, 1, 4] strides = [4, 4, 1] data =
 // VALUES-NEXT: {{\[\[\[}}20,   21,   22,   23]],
@@ -173,6 +194,11 @@ func.func @main() {
   %ed = tensor.cast %e : tensor<2x3xi32> to tensor<?x?xi32>
   %r4 = call @tt_embedding_unit_table_dynamic(%ed, %wd) : (tensor<?x?xi32>, tensor<1x1x?x?xf32>) -> tensor<?x?x?xf32>
   call @print(%r4) : (tensor<?x?x?xf32>) -> ()
+
+  %scale = arith.constant dense<[1.0, 2.0, 0.5, -1.0]> : tensor<4xf32>
+  %r6 = call @unit_table_tail(%e, %w, %scale) : (tensor<2x3xi32>, tensor<1x1x10x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+  %r6d = tensor.cast %r6 : tensor<2x3x4xf32> to tensor<?x?x?xf32>
+  call @print(%r6d) : (tensor<?x?x?xf32>) -> ()
 
   %u = arith.constant dense<[[[2]], [[8]], [[5]]]> : tensor<3x1x1xi64>
   %r5 = call @unit_table_and_ids(%u, %w) : (tensor<3x1x1xi64>, tensor<1x1x10x4xf32>) -> tensor<3x1x4xf32>
