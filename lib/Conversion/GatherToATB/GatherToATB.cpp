@@ -417,6 +417,14 @@ struct ConvertGatherToATBPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // ATB has no operation that pools rows per bag: embedding bags take the
+    // CPU path (convert-gather-to-linalg), which pools without writing the
+    // gathered rows.
+    module.walk([](EmbeddingBagOp op) {
+      op.emitRemark("embedding bag stays on the CPU: ATB has no embedding-bag "
+                    "operation (GatherOperation gathers rows but does not "
+                    "pool them)");
+    });
     SmallVector<GatherOp> gathers;
     module.walk([&](GatherOp op) { gathers.push_back(op); });
     if (gathers.empty())

@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
+#include "gather-mlir/Conversion/GatherToLinalg/IndexWork.h"
 #include "gather-mlir/Conversion/GatherToLinalg/ShapeChecks.h"
 #include "gather-mlir/Conversion/Utils/Elementwise.h"
 #include "gather-mlir/Conversion/Utils/ExitingReport.h"
@@ -53,26 +54,6 @@ using namespace mlir;
 using namespace mlir::gather;
 
 namespace {
-
-/// The reports of an out-of-range index: one prints the index as signed, the
-/// other as unsigned.
-constexpr ExitingReport kSignedReport = {
-    "__gather_mlir_index_out_of_bounds",
-    "gather: index %lld is out of bounds for a dimension of size %lld", 2};
-constexpr ExitingReport kUnsignedReport = {
-    "__gather_mlir_unsigned_index_out_of_bounds",
-    "gather: index %llu is out of bounds for a dimension of size %lld", 2};
-
-/// What the code generated for one gather does with each index value.
-struct IndexPlan {
-  /// The index element type is unsigned: values are zero-extended and never
-  /// wrapped.
-  bool isUnsigned = false;
-  /// Emit the select that wraps negative values.
-  bool wrap = true;
-  /// Emit the bounds check (assert or clamp, as the options say).
-  bool check = true;
-};
 
 /// Decides which index work the gather needs: indices proved non-negative
 /// (`indices_nonnegative`) or constant and all non-negative need no wrap;
@@ -109,104 +90,6 @@ IndexPlan planIndexWork(GatherOp op, BoundsCheck boundsCheck) {
   plan.wrap &= !allNonNegative;
   plan.check &= !allInRange;
   return plan;
-}
-
-/// Converts an index value of element type i32/i64/si*/ui*/index to `index`:
-/// zero-extended when unsigned, sign-extended otherwise.
-Value castToIndex(OpBuilder &builder, Location loc, Value raw) {
-  Type type = raw.getType();
-  if (type.isIndex())
-    return raw;
-  auto intType = cast<IntegerType>(type);
-  Value value = raw;
-  // arith works on signless integers only; the bits are the same.
-  if (!intType.isSignless())
-    value = UnrealizedConversionCastOp::create(
-                builder, loc, builder.getIntegerType(intType.getWidth()), raw)
-                .getResult(0);
-  if (intType.isUnsigned())
-    return arith::IndexCastUIOp::create(builder, loc, builder.getIndexType(),
-                                        value);
-  return arith::IndexCastOp::create(builder, loc, builder.getIndexType(),
-                                    value);
-}
-
-/// Emits the conversion, wrap and check of one raw index value against the
-/// gathered size `size` (an `index` value) and returns the position to read.
-Value emitIndexWork(OpBuilder &builder, Location loc, Value raw, Value size,
-                    const IndexPlan &plan, BoundsCheck boundsCheck) {
-  Value original = castToIndex(builder, loc, raw);
-  Value position = original;
-  auto zero = [&]() -> Value {
-    return arith::ConstantIndexOp::create(builder, loc, 0);
-  };
-  if (plan.wrap) {
-    Value isNegative = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::slt, position, zero());
-    Value wrapped = arith::AddIOp::create(builder, loc, position, size);
-    auto select =
-        arith::SelectOp::create(builder, loc, isNegative, wrapped, position);
-    // The code generator drops the wrap where it proves the index
-    // non-negative (gather-lower-element-loops).
-    select->setAttr(getGatherWrapAttrName(), builder.getUnitAttr());
-    position = select;
-  }
-  if (!plan.check)
-    return position;
-
-  auto emitReportIf = [&](Value condition) {
-    auto ifOp = scf::IfOp::create(builder, loc, condition,
-                                  /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(ifOp.thenBlock());
-    Type i64 = builder.getI64Type();
-    Value index = arith::IndexCastOp::create(builder, loc, i64, original);
-    Value sizeI64 = arith::IndexCastOp::create(builder, loc, i64, size);
-    createExitingReportCall(builder, loc,
-                            plan.isUnsigned ? kUnsignedReport : kSignedReport,
-                            ValueRange{index, sizeI64});
-  };
-
-  if (boundsCheck == BoundsCheck::Assert) {
-    // One unsigned comparison rejects both negative and too large values.
-    Value outOfBounds = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::uge, position, size);
-    emitReportIf(outOfBounds);
-    return position;
-  }
-
-  // Clamp. An empty gathered dimension has no element to clamp to.
-  std::optional<int64_t> constantSize = getConstantIntValue(size);
-  if (!constantSize || *constantSize == 0) {
-    Value isEmpty = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::eq, size, zero());
-    emitReportIf(isEmpty);
-  }
-  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
-  Value last = arith::SubIOp::create(builder, loc, size, one);
-  if (plan.isUnsigned)
-    return arith::MinUIOp::create(builder, loc, position, last);
-  position = arith::MaxSIOp::create(builder, loc, position, zero());
-  return arith::MinSIOp::create(builder, loc, position, last);
-}
-
-/// Converts a position of type `index` to `type`: `index` or an integer type
-/// (zero-extended bits for unsigned types, sign-extended otherwise).
-Value castFromIndex(OpBuilder &builder, Location loc, Value position,
-                    Type type) {
-  if (type.isIndex())
-    return position;
-  auto intType = cast<IntegerType>(type);
-  Type bits = builder.getIntegerType(intType.getWidth());
-  Value value = intType.isUnsigned()
-                    ? arith::IndexCastUIOp::create(builder, loc, bits, position)
-                          .getResult()
-                    : arith::IndexCastOp::create(builder, loc, bits, position)
-                          .getResult();
-  if (intType.isSignless())
-    return value;
-  return UnrealizedConversionCastOp::create(builder, loc, type, value)
-      .getResult(0);
 }
 
 /// Builds the positions of `indices` as a tensor of `elementType`: one
@@ -690,16 +573,22 @@ struct ConvertGatherToLinalgPass
     SmallVector<Operation *> roots;
     for (Operation &op : module.getOps()) {
       bool holdsGather = false;
-      op.walk([&](GatherOp gather) {
-        holdsGather = true;
-        lowerable &= succeeded(checkGatherSizesLowerable(gather));
+      op.walk([&](Operation *nested) {
+        if (auto gather = dyn_cast<GatherOp>(nested)) {
+          holdsGather = true;
+          lowerable &= succeeded(checkGatherSizesLowerable(gather));
+        } else if (isa<EmbeddingBagOp>(nested)) {
+          holdsGather = true;
+        }
       });
       if (holdsGather)
         roots.push_back(&op);
     }
     if (!lowerable)
       return signalPassFailure();
-    if (llvm::any_of(roots, [](Operation *op) { return isa<GatherOp>(op); }))
+    if (llvm::any_of(roots, [](Operation *op) {
+          return isa<GatherOp, EmbeddingBagOp>(op);
+        }))
       roots.assign({module.getOperation()});
 
     ConversionTarget target(*ctx);
@@ -727,7 +616,9 @@ struct ConvertGatherToLinalgPass
   /// out-of-bounds report defines or calls.
   static LogicalResult checkReportSymbols(ModuleOp module) {
     bool hasGather = false;
-    module.walk([&](GatherOp) {
+    module.walk([&](Operation *op) {
+      if (!isa<GatherOp, EmbeddingBagOp>(op))
+        return WalkResult::advance();
       hasGather = true;
       return WalkResult::interrupt();
     });
@@ -758,7 +649,9 @@ Value mlir::gather::buildGatherPositions(OpBuilder &builder, GatherOp op,
 LogicalResult mlir::gather::checkGatherReportSymbols(ModuleOp module) {
   // The reports are created in the symbol table nearest to each gather.
   SetVector<Operation *> scopes;
-  module.walk([&](GatherOp op) {
+  module.walk([&](Operation *op) {
+    if (!isa<GatherOp, EmbeddingBagOp>(op))
+      return;
     if (Operation *scope = SymbolTable::getNearestSymbolTable(op))
       scopes.insert(scope);
   });
@@ -775,4 +668,5 @@ LogicalResult mlir::gather::addGatherReportFunctions(ModuleOp module) {
 void mlir::gather::populateGatherToLinalgPatterns(
     RewritePatternSet &patterns, const GatherToLinalgOptions &options) {
   patterns.add<GatherOpLowering>(patterns.getContext(), options);
+  populateEmbeddingBagToLinalgPatterns(patterns, options);
 }

@@ -31,9 +31,20 @@ constexpr ExitingReport kResultSizeReport = {
     "and indices give %lld",
     3};
 
-/// Emits `if (lhs != rhs) report(dim, lhs, rhs)` unless the sizes fold to
-/// equal constants. A pair that folds to different constants always reports.
-void emitSizeCheck(OpBuilder &builder, Location loc,
+/// Bytes one element of `type` takes in memory (at least 1).
+int64_t getElementBytes(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return 2 * getElementBytes(complex.getElementType());
+  if (type.isIndex())
+    return 8;
+  if (type.isIntOrFloat())
+    return std::max<int64_t>(1, (type.getIntOrFloatBitWidth() + 7) / 8);
+  return 1;
+}
+
+} // namespace
+
+void mlir::gather::emitSizeCheck(OpBuilder &builder, Location loc,
                    const ExitingReport &report, int64_t dim, OpFoldResult lhs,
                    OpFoldResult rhs) {
   std::optional<int64_t> lhsConstant = getConstantIntValue(lhs);
@@ -54,19 +65,6 @@ void emitSizeCheck(OpBuilder &builder, Location loc,
   createExitingReportCall(builder, loc, report,
                           ValueRange{dimValue, lhsI64, rhsI64});
 }
-
-/// Bytes one element of `type` takes in memory (at least 1).
-int64_t getElementBytes(Type type) {
-  if (auto complex = dyn_cast<ComplexType>(type))
-    return 2 * getElementBytes(complex.getElementType());
-  if (type.isIndex())
-    return 8;
-  if (type.isIntOrFloat())
-    return std::max<int64_t>(1, (type.getIntOrFloatBitWidth() + 7) / 8);
-  return 1;
-}
-
-} // namespace
 
 void mlir::gather::emitGatherShapeChecks(OpBuilder &builder, GatherOp op,
                                          BoundsCheck boundsCheck) {

@@ -30,11 +30,20 @@ struct GatherToLinalgOptions {
   int64_t inlineMaxBytes = 128;
 };
 
-/// Adds the pattern lowering `gather.gather` to `patterns`. Checked gathers
+/// Adds the patterns lowering `gather.gather` and `gather.embedding_bag` to
+/// `patterns`. Checked gathers
 /// call an out-of-bounds report function by name; once the patterns have
 /// run, addGatherReportFunctions adds the functions they call.
 void populateGatherToLinalgPatterns(RewritePatternSet &patterns,
                                     const GatherToLinalgOptions &options);
+
+/// Adds the pattern lowering `gather.embedding_bag` to `patterns`: one
+/// scf.forall over the bags whose body pools the rows of its ids as it reads
+/// them (the gathered rows are never a tensor). Offsets are checked under
+/// `assert` and clamped to the ids under every policy; ids are checked as
+/// the gather's indices.
+void populateEmbeddingBagToLinalgPatterns(RewritePatternSet &patterns,
+                                          const GatherToLinalgOptions &options);
 
 /// Builds, with one elementwise linalg.generic over the indices of `op`, the
 /// positions they select along the gathered dimension: values converted to

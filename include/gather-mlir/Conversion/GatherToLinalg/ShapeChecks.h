@@ -20,6 +20,15 @@
 
 namespace mlir::gather {
 
+struct ExitingReport;
+
+/// Emits `if (lhs != rhs) report(dim, lhs, rhs)` (a report of three `%lld`
+/// arguments) unless the sizes fold to equal constants. A pair that folds to
+/// different constants always reports.
+void emitSizeCheck(OpBuilder &builder, Location loc,
+                   const ExitingReport &report, int64_t dim, OpFoldResult lhs,
+                   OpFoldResult rhs);
+
 /// Emits at the insertion point of `builder` the run-time checks of the shape
 /// rules of `op` that the static types leave open:
 ///

@@ -52,3 +52,15 @@ StringRef mlir::gather::getDescription(GatherForm value) {
   }
   return "";
 }
+
+StringRef mlir::gather::getDescription(PoolingMode value) {
+  switch (value) {
+  case PoolingMode::Sum:
+    return "the sum of the rows of a bag (weighted with weights)";
+  case PoolingMode::Mean:
+    return "the sum of the rows of a bag divided by their number";
+  case PoolingMode::Max:
+    return "the element-wise maximum of the rows of a bag";
+  }
+  return "";
+}

@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// BoundsCheck, GatherLoweringStrategy and GatherForm with their spellings
+// BoundsCheck, GatherLoweringStrategy, GatherForm and PoolingMode (with its
+// attribute PoolingModeAttr) with their spellings
 // (stringify*, symbolize*), generated from GatherEnums.td.
 //
 //===----------------------------------------------------------------------===//
@@ -13,6 +14,7 @@
 #define GATHER_MLIR_DIALECT_GATHER_IR_GATHERENUMS_H
 
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
@@ -28,6 +30,7 @@ namespace mlir::gather {
 StringRef getDescription(BoundsCheck value);
 StringRef getDescription(GatherLoweringStrategy value);
 StringRef getDescription(GatherForm value);
+StringRef getDescription(PoolingMode value);
 
 } // namespace mlir::gather
 

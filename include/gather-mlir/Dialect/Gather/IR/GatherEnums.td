@@ -6,7 +6,8 @@
 //
 // The one table of the names of the lowering's choices: the values of the
 // `bounds-check`, `strategy` and `form` options of every pass and pipeline,
-// and the `#gather.form` attribute through which the lowering tells the
+// the pooling modes of `gather.embedding_bag`, and the `#gather.form`
+// attribute through which the lowering tells the
 // memref-level code generator which form it chose. The C++ enums, their
 // spellings (stringify*/symbolize*) and the option parsers
 // (gather-mlir/Support/EnumOptions.h) are generated from here.
@@ -49,6 +50,15 @@ def Gather_Form : I32EnumAttr<"GatherForm",
     ]> {
   let cppNamespace = "::mlir::gather";
   let genSpecializedAttr = 0;
+}
+
+def Gather_PoolingMode : I32EnumAttr<"PoolingMode",
+    "how gather.embedding_bag pools the rows of one bag", [
+      I32EnumAttrCase<"Sum", 0, "sum">,
+      I32EnumAttrCase<"Mean", 1, "mean">,
+      I32EnumAttrCase<"Max", 2, "max">,
+    ]> {
+  let cppNamespace = "::mlir::gather";
 }
 
 def Gather_FormAttr : EnumAttr<Gather_Dialect, Gather_Form, "form"> {

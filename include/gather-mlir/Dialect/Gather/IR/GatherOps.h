@@ -8,6 +8,7 @@
 #define GATHER_MLIR_DIALECT_GATHER_IR_GATHEROPS_H
 
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
+#include "gather-mlir/Dialect/Gather/IR/GatherEnums.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"

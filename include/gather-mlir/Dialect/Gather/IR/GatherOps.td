@@ -8,6 +8,7 @@
 #define GATHER_MLIR_DIALECT_GATHER_IR_GATHEROPS_TD
 
 include "gather-mlir/Dialect/Gather/IR/GatherDialect.td"
+include "gather-mlir/Dialect/Gather/IR/GatherEnums.td"
 include "mlir/IR/Properties.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -147,6 +148,126 @@ def Gather_GatherOp : Gather_Op<"gather", [
     ::mlir::RankedTensorType getResultType() {
       return ::llvm::cast<::mlir::RankedTensorType>(getResult().getType());
     }
+  }];
+}
+
+def Gather_EmbeddingBagOp : Gather_Op<"embedding_bag", [
+    Pure, AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
+                              ["reifyResultShapes"]>]> {
+  let summary = "Rows of a table gathered by ids and pooled per bag";
+  let description = [{
+    `gather.embedding_bag` reads the rows of `table` that `ids` select and
+    pools the rows of each bag into one row of the result, with the
+    semantics of PyTorch `EmbeddingBag` (`torch.nn.functional.embedding_bag`).
+    The gathered rows are never part of the result: lowerings pool them as
+    they read them.
+
+    Two forms give the bags:
+
+    * Fixed bags (no `offsets`): `ids` has shape `[batch..., B, L]` and
+      `table` shape `[batch..., V, D...]`, with `batch_dims` (default 0)
+      leading batch dimensions as in `gather.gather`. The result has shape
+      `[batch..., B, D...]`; bag `(batch, b)` pools the rows
+      `table[batch, ids[batch, b, l]]` for `l` in `[0, L)`.
+    * Ragged bags (`offsets`): `ids` has shape `[N]`, `offsets` shape `[B]`,
+      or `[B + 1]` with `include_last_offset`, and `table` shape `[V, D...]`
+      (`batch_dims` must be 0). Bag `b` is `ids[offsets[b] : offsets[b + 1])`;
+      without `include_last_offset` the last bag ends at `N`. The result has
+      shape `[B, D...]`. Offsets must not decrease, must lie in `[0, N]` and,
+      without `include_last_offset`, start at 0; the lowerings' `bounds-check`
+      option chooses what the generated code does otherwise (it never reads
+      outside the ids).
+
+    Pooling (`mode`):
+
+    * `sum`: the sum of the rows; with `weights` (same shape as `ids`, the
+      element type of the table) the sum of each row times its weight.
+    * `mean`: the sum divided by the number of rows pooled (floats only).
+    * `max`: the element-wise maximum (a NaN wins, as in PyTorch).
+
+    Ids are integers of width 32 or 64 (signless, signed or unsigned) or
+    `index`, as the gather's indices; offsets likewise. A negative id `k`
+    selects row `k + V`. `padding_idx` (optional; in `[-V, V)` when `V` is
+    static, a negative value normalised by adding `V`) names a row that is
+    skipped: ids equal to it after wrapping add nothing and are not counted
+    by `mean`. A bag with no rows (empty, or only padding ids) gives zeros in
+    every mode, `max` included.
+
+    Element types: f16, bf16, f32, f64 and signless integers of 8 to 64 bits.
+    f16 and bf16 rows are accumulated in f32 and rounded once at the end;
+    integer sums wrap around. The accumulation starts from the identity of
+    the mode (`-0.0` for float sums, `-inf` or the smallest integer for
+    `max`), so that a bag of one row is that row bit for bit.
+
+    ```mlir
+    // Fixed bags of 8 ids, summed.
+    %r = gather.embedding_bag sum %table[%ids]
+        : tensor<1000x64xf32>, tensor<32x8xi64> -> tensor<32x64xf32>
+    // Ragged bags: 32 offsets into 100 ids, row 3 is padding.
+    %m = gather.embedding_bag mean %table[%ids] offsets(%off : tensor<32xi64>)
+        {padding_idx = 3 : i64}
+        : tensor<1000x64xf32>, tensor<100xi64> -> tensor<32x64xf32>
+    // Weighted sum of ragged bags given by B + 1 offsets.
+    %w = gather.embedding_bag sum %table[%ids] offsets(%off : tensor<33xi32>)
+        weights(%wt : tensor<100xf32>) {include_last_offset}
+        : tensor<1000x64xf32>, tensor<100xi32> -> tensor<32x64xf32>
+    // A batched table: one table per batch.
+    %b = gather.embedding_bag max %table[%ids] batch_dims = 1
+        : tensor<4x10x8xf32>, tensor<4x3x2xi64> -> tensor<4x3x8xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$table,
+    AnyRankedTensor:$ids,
+    Optional<AnyRankedTensor>:$offsets,
+    Optional<AnyRankedTensor>:$weights,
+    Gather_PoolingMode:$mode,
+    DefaultValuedAttr<I64Attr, "0">:$batch_dims,
+    UnitAttr:$include_last_offset,
+    OptionalAttr<I64Attr>:$padding_idx
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $mode $table `[` $ids `]`
+    (`batch_dims` `=` $batch_dims^)?
+    (`offsets` `(` $offsets^ `:` type($offsets) `)`)?
+    (`weights` `(` $weights^ `:` type($weights) `)`)?
+    attr-dict `:` type($table) `,` type($ids) `->` type($result)
+  }];
+
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+
+  let extraClassDeclaration = [{
+    ::mlir::RankedTensorType getTableType() {
+      return ::llvm::cast<::mlir::RankedTensorType>(getTable().getType());
+    }
+    ::mlir::RankedTensorType getIdsType() {
+      return ::llvm::cast<::mlir::RankedTensorType>(getIds().getType());
+    }
+    ::mlir::RankedTensorType getResultType() {
+      return ::llvm::cast<::mlir::RankedTensorType>(getResult().getType());
+    }
+    /// The dimension of the table that ids select (its rows):
+    /// `batch_dims`.
+    int64_t getRowDim() { return static_cast<int64_t>(getBatchDims()); }
+    /// Whether bags are given by offsets (ragged) rather than by the last
+    /// dimension of the ids (fixed).
+    bool isRagged() { return static_cast<bool>(getOffsets()); }
+    /// The rank of one row of the table: `rank(table) - batch_dims - 1`.
+    int64_t getRowRank() {
+      return getTableType().getRank() - static_cast<int64_t>(getBatchDims()) -
+             1;
+    }
+    /// The static number of bags the operands give (dynamic when they do
+    /// not tell).
+    int64_t getStaticNumBags();
+    /// `padding_idx` normalised by the static number of rows, when both are
+    /// known.
+    std::optional<int64_t> getStaticPaddingRow();
   }];
 }
 
