@@ -40,11 +40,6 @@ static bool isValidTableElementType(Type type) {
          intType.getWidth() <= 64;
 }
 
-/// Returns the sum of two static sizes, or dynamic when either is.
-static int64_t addSizes(int64_t size, int64_t delta) {
-  return ShapedType::isDynamic(size) ? ShapedType::kDynamic : size + delta;
-}
-
 int64_t EmbeddingBagOp::getStaticNumBags() {
   if (!isRagged())
     return getIdsType().getDimSize(getRowDim());
@@ -58,11 +53,11 @@ int64_t EmbeddingBagOp::getStaticNumBags() {
 }
 
 std::optional<int64_t> EmbeddingBagOp::getStaticPaddingRow() {
-  std::optional<int64_t> padding = getPaddingIdx();
   int64_t rows = getTableType().getDimSize(getRowDim());
-  if (!padding || ShapedType::isDynamic(rows))
+  if (!getPaddingIdx() || ShapedType::isDynamic(rows))
     return std::nullopt;
-  return *padding < 0 ? *padding + rows : *padding;
+  int64_t padding = static_cast<int64_t>(*getPaddingIdx());
+  return padding < 0 ? padding + rows : padding;
 }
 
 LogicalResult EmbeddingBagOp::verify() {

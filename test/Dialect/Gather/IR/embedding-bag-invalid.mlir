@@ -257,7 +257,7 @@ func.func @result_batch(%t: tensor<?x5x2xf32>, %i: tensor<3x3x2xi64>) {
 
 // Unknown mode.
 func.func @unknown_mode(%t: tensor<4x2xf32>, %i: tensor<3x2xi64>) {
-  // expected-error @+1 {{expected ::mlir::gather::PoolingMode to be one of: sum, mean, max}}
+  // expected-error @+1 {{custom op 'gather.embedding_bag' expected string or keyword containing one of the following enum values for attribute 'mode' [sum, mean, max]}}
   %r = gather.embedding_bag min %t[%i] : tensor<4x2xf32>, tensor<3x2xi64> -> tensor<3x2xf32>
   return
 }
