@@ -185,15 +185,15 @@ struct EmbeddingBagLowering : public OpConversionPattern<EmbeddingBagOp> {
     OpFoldResult numBags = getNumBags(rewriter, loc, op, ids, numOffsets);
 
     if (checks)
-      emitShapeChecks(rewriter, op, table, ids, weights, numOffsets,
-                      batchSizes, numBags, rowSizes);
+      emitShapeChecks(rewriter, op, table, ids, weights, numOffsets, batchSizes,
+                      numBags, rowSizes);
     Value paddingRow = getPaddingRow(rewriter, op, numRows);
 
     SmallVector<OpFoldResult> resultSizes(batchSizes);
     resultSizes.push_back(numBags);
     resultSizes.append(rowSizes);
-    Value init = tensor::EmptyOp::create(rewriter, loc, resultSizes,
-                                         elementType);
+    Value init =
+        tensor::EmptyOp::create(rewriter, loc, resultSizes, elementType);
 
     auto forall = scf::ForallOp::create(
         rewriter, loc, ArrayRef(resultSizes).take_front(batchDims + 1),
@@ -245,10 +245,10 @@ private:
       return builder.getIndexAttr(std::max<int64_t>(*count - 1, 0));
     Value zero = constantIndex(builder, loc, 0);
     if (options.boundsCheck != BoundsCheck::None)
-      emitReportIf(builder, loc,
-                   cmp(builder, loc, arith::CmpIPredicate::eq, numOffsets,
-                       zero),
-                   kNoOffsetReport, {numOffsets});
+      emitReportIf(
+          builder, loc,
+          cmp(builder, loc, arith::CmpIPredicate::eq, numOffsets, zero),
+          kNoOffsetReport, {numOffsets});
     Value minusOne = arith::SubIOp::create(builder, loc, numOffsets,
                                            constantIndex(builder, loc, 1));
     return arith::MaxSIOp::create(builder, loc, minusOne, zero).getResult();
@@ -295,16 +295,14 @@ private:
       return constantIndex(builder, loc, *row);
     Value raw = constantIndex(builder, loc, *padding);
     if (options.boundsCheck != BoundsCheck::None) {
-      Value tooLarge = cmp(builder, loc, *padding < 0
-                                             ? arith::CmpIPredicate::sgt
-                                             : arith::CmpIPredicate::sge,
-                           *padding < 0 ? arith::SubIOp::create(
-                                              builder, loc,
-                                              constantIndex(builder, loc, 0),
-                                              raw)
-                                              .getResult()
-                                        : raw,
-                           numRows);
+      Value tooLarge = cmp(
+          builder, loc,
+          *padding < 0 ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::sge,
+          *padding < 0 ? arith::SubIOp::create(
+                             builder, loc, constantIndex(builder, loc, 0), raw)
+                             .getResult()
+                       : raw,
+          numRows);
       emitReportIf(builder, loc, tooLarge, kPaddingReport, {raw, numRows});
     }
     if (*padding >= 0)
@@ -329,20 +327,20 @@ private:
     // ends at N (the offset read then is clamped into the offsets and its
     // value unused).
     Value next = arith::AddIOp::create(builder, loc, bag, one);
-    Value nextIndex = includeLast ? next
-                                  : arith::MinSIOp::create(
-                                        builder, loc, next,
-                                        arith::SubIOp::create(
-                                            builder, loc, numOffsets, one))
-                                        .getResult();
+    Value nextIndex =
+        includeLast ? next
+                    : arith::MinSIOp::create(
+                          builder, loc, next,
+                          arith::SubIOp::create(builder, loc, numOffsets, one))
+                          .getResult();
     Value end = castToIndex(
         builder, loc,
         tensor::ExtractOp::create(builder, loc, offsets, nextIndex));
-    Value endFromOffsets = includeLast
-                               ? arith::ConstantIntOp::create(
-                                     builder, loc, builder.getI1Type(), 1)
-                                     .getResult()
-                               : cmp(builder, loc, Pred::slt, next, numOffsets);
+    Value endFromOffsets =
+        includeLast
+            ? arith::ConstantIntOp::create(builder, loc, builder.getI1Type(), 1)
+                  .getResult()
+            : cmp(builder, loc, Pred::slt, next, numOffsets);
     end = arith::SelectOp::create(builder, loc, endFromOffsets, end, numIds);
 
     if (options.boundsCheck == BoundsCheck::Assert) {
@@ -354,10 +352,9 @@ private:
                      kFirstOffsetReport, {start});
       }
       auto outside = [&](Value offset) {
-        return arith::OrIOp::create(builder, loc,
-                                    cmp(builder, loc, Pred::slt, offset, zero),
-                                    cmp(builder, loc, Pred::sgt, offset,
-                                        numIds))
+        return arith::OrIOp::create(
+                   builder, loc, cmp(builder, loc, Pred::slt, offset, zero),
+                   cmp(builder, loc, Pred::sgt, offset, numIds))
             .getResult();
       };
       emitReportIf(builder, loc, outside(start), kStartReport,
@@ -371,8 +368,7 @@ private:
         builder, loc, arith::MaxSIOp::create(builder, loc, start, zero),
         numIds);
     end = arith::MinSIOp::create(
-        builder, loc, arith::MaxSIOp::create(builder, loc, end, start),
-        numIds);
+        builder, loc, arith::MaxSIOp::create(builder, loc, end, start), numIds);
     return {start, end};
   }
 
@@ -399,8 +395,8 @@ private:
     Value identity = arith::ConstantOp::create(
         builder, loc, getIdentity(builder, accType, mode));
     Value accInit = tensor::EmptyOp::create(builder, loc, rowSizes, accType);
-    accInit = linalg::FillOp::create(builder, loc, identity, accInit)
-                  .getResult(0);
+    accInit =
+        linalg::FillOp::create(builder, loc, identity, accInit).getResult(0);
     Value zero = constantIndex(builder, loc, 0);
     Value one = constantIndex(builder, loc, 1);
 
@@ -419,14 +415,13 @@ private:
           else
             idCoords.push_back(position);
           Value raw = tensor::ExtractOp::create(b, l, ids, idCoords);
-          Value rowIndex = emitIndexWork(b, l, raw, numRows, plan,
-                                         options.boundsCheck);
+          Value rowIndex =
+              emitIndexWork(b, l, raw, numRows, plan, options.boundsCheck);
           auto accumulate = [&](OpBuilder &nb, Location nl) {
             SmallVector<OpFoldResult> offsets(ivs.begin(),
                                               ivs.begin() + batchDims);
             offsets.push_back(rowIndex);
-            SmallVector<OpFoldResult> sizes(batchDims + 1,
-                                            nb.getIndexAttr(1));
+            SmallVector<OpFoldResult> sizes(batchDims + 1, nb.getIndexAttr(1));
             for (OpFoldResult size : rowSizes) {
               offsets.push_back(nb.getIndexAttr(0));
               sizes.push_back(size);
@@ -438,8 +433,8 @@ private:
               rowShape.push_back(
                   getConstantIntValue(size).value_or(ShapedType::kDynamic));
             auto rowType = RankedTensorType::get(rowShape, elementType);
-            Value row = tensor::ExtractSliceOp::create(
-                nb, nl, rowType, table, offsets, sizes, strides);
+            Value row = tensor::ExtractSliceOp::create(nb, nl, rowType, table,
+                                                       offsets, sizes, strides);
             Value weight;
             if (weights)
               weight = extend(
@@ -452,28 +447,25 @@ private:
                 [&](OpBuilder &gb, Location gl, ValueRange args) {
                   Value value = extend(gb, gl, args[0], accType);
                   if (weight)
-                    value = isFloat ? arith::MulFOp::create(gb, gl, value,
-                                                            weight)
-                                          .getResult()
-                                    : arith::MulIOp::create(gb, gl, value,
-                                                            weight)
-                                          .getResult();
+                    value = isFloat
+                                ? arith::MulFOp::create(gb, gl, value, weight)
+                                      .getResult()
+                                : arith::MulIOp::create(gb, gl, value, weight)
+                                      .getResult();
                   Value combined;
                   if (mode == PoolingMode::Max)
                     combined =
-                        isFloat ? arith::MaximumFOp::create(gb, gl, args[1],
-                                                            value)
-                                      .getResult()
-                                : arith::MaxSIOp::create(gb, gl, args[1],
-                                                         value)
-                                      .getResult();
+                        isFloat
+                            ? arith::MaximumFOp::create(gb, gl, args[1], value)
+                                  .getResult()
+                            : arith::MaxSIOp::create(gb, gl, args[1], value)
+                                  .getResult();
                   else
                     combined =
-                        isFloat
-                            ? arith::AddFOp::create(gb, gl, args[1], value)
-                                  .getResult()
-                            : arith::AddIOp::create(gb, gl, args[1], value)
-                                  .getResult();
+                        isFloat ? arith::AddFOp::create(gb, gl, args[1], value)
+                                      .getResult()
+                                : arith::AddIOp::create(gb, gl, args[1], value)
+                                      .getResult();
                   linalg::YieldOp::create(gb, gl, combined);
                 });
             Value nextCount = arith::AddIOp::create(nb, nl, count, one);
@@ -483,8 +475,8 @@ private:
             scf::YieldOp::create(b, l, accumulate(b, l));
             return;
           }
-          Value isPadding = cmp(b, l, arith::CmpIPredicate::eq, rowIndex,
-                                paddingRow);
+          Value isPadding =
+              cmp(b, l, arith::CmpIPredicate::eq, rowIndex, paddingRow);
           auto ifOp = scf::IfOp::create(
               b, l, isPadding,
               [&](OpBuilder &nb, Location nl) {
@@ -516,8 +508,8 @@ private:
     Value isEmpty = cmp(builder, loc, arith::CmpIPredicate::eq, count, zero);
     Value divisor;
     if (mode == PoolingMode::Mean) {
-      Value countI64 = arith::IndexCastOp::create(builder, loc,
-                                                  builder.getI64Type(), count);
+      Value countI64 =
+          arith::IndexCastOp::create(builder, loc, builder.getI64Type(), count);
       divisor = arith::SIToFPOp::create(builder, loc, accType, countI64);
     }
     Value resultZero = arith::ConstantOp::create(

@@ -51,8 +51,9 @@ Value mlir::gather::castToIndex(OpBuilder &builder, Location loc, Value raw) {
 
 /// Emits the conversion, wrap and check of one raw index value against the
 /// gathered size `size` (an `index` value) and returns the position to read.
-Value mlir::gather::emitIndexWork(OpBuilder &builder, Location loc, Value raw, Value size,
-                    const IndexPlan &plan, BoundsCheck boundsCheck) {
+Value mlir::gather::emitIndexWork(OpBuilder &builder, Location loc, Value raw,
+                                  Value size, const IndexPlan &plan,
+                                  BoundsCheck boundsCheck) {
   Value original = castToIndex(builder, loc, raw);
   Value position = original;
   auto zero = [&]() -> Value {
@@ -110,8 +111,8 @@ Value mlir::gather::emitIndexWork(OpBuilder &builder, Location loc, Value raw, V
 
 /// Converts a position of type `index` to `type`: `index` or an integer type
 /// (zero-extended bits for unsigned types, sign-extended otherwise).
-Value mlir::gather::castFromIndex(OpBuilder &builder, Location loc, Value position,
-                    Type type) {
+Value mlir::gather::castFromIndex(OpBuilder &builder, Location loc,
+                                  Value position, Type type) {
   if (type.isIndex())
     return position;
   auto intType = cast<IntegerType>(type);

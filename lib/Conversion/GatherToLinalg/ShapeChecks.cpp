@@ -45,8 +45,8 @@ int64_t getElementBytes(Type type) {
 } // namespace
 
 void mlir::gather::emitSizeCheck(OpBuilder &builder, Location loc,
-                   const ExitingReport &report, int64_t dim, OpFoldResult lhs,
-                   OpFoldResult rhs) {
+                                 const ExitingReport &report, int64_t dim,
+                                 OpFoldResult lhs, OpFoldResult rhs) {
   std::optional<int64_t> lhsConstant = getConstantIntValue(lhs);
   std::optional<int64_t> rhsConstant = getConstantIntValue(rhs);
   if (lhsConstant && rhsConstant && *lhsConstant == *rhsConstant)

@@ -87,8 +87,8 @@ LogicalResult EmbeddingBagOp::verify() {
     return emitOpError("include_last_offset needs offsets");
   if (resultType.getElementType() != elementType)
     return emitOpError("result element type ")
-           << resultType.getElementType()
-           << " must be the table element type " << elementType;
+           << resultType.getElementType() << " must be the table element type "
+           << elementType;
 
   // Ranks and batch dimensions.
   int64_t batchDims = static_cast<int64_t>(getBatchDims());
@@ -186,11 +186,11 @@ LogicalResult EmbeddingBagOp::verify() {
                         "batch dimension " + Twine(dim) + " of the ids")))
       return failure();
   }
-  StringRef bagsSource =
-      !isRagged()                ? "the number of bags (ids dimension "
-                                   "batch_dims)"
-      : getIncludeLastOffset() ? "the number of bags (offsets minus one)"
-                               : "the number of bags (offsets)";
+  StringRef bagsSource = !isRagged() ? "the number of bags (ids dimension "
+                                       "batch_dims)"
+                         : getIncludeLastOffset()
+                             ? "the number of bags (offsets minus one)"
+                             : "the number of bags (offsets)";
   if (failed(checkDim(batchDims, getStaticNumBags(), bagsSource)))
     return failure();
   for (int64_t i = 0; i < rowRank; ++i)
@@ -272,11 +272,11 @@ struct BagOfOneIsGather : public OpRewritePattern<EmbeddingBagOp> {
         op.getIdsType().getDimSize(batchDims + 1) != 1)
       return failure();
     Location loc = op.getLoc();
-    auto gather = GatherOp::create(
-        rewriter, loc, op.getTable(), op.getIds(),
-        rewriter.getI64IntegerAttr(batchDims),
-        rewriter.getI64IntegerAttr(batchDims), /*indices_nonnegative=*/nullptr,
-        /*indices_in_range=*/nullptr);
+    auto gather = GatherOp::create(rewriter, loc, op.getTable(), op.getIds(),
+                                   rewriter.getI64IntegerAttr(batchDims),
+                                   rewriter.getI64IntegerAttr(batchDims),
+                                   /*indices_nonnegative=*/nullptr,
+                                   /*indices_in_range=*/nullptr);
     // [batch..., bags, 1, row...] -> [batch..., bags, row...]
     int64_t rank = gather.getResultType().getRank();
     SmallVector<ReassociationIndices> reassociation;
@@ -301,8 +301,7 @@ struct EmptyBagsAreZeros : public OpRewritePattern<EmbeddingBagOp> {
 
   LogicalResult matchAndRewrite(EmbeddingBagOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.isRagged() ||
-        op.getIdsType().getDimSize(op.getRowDim() + 1) != 0)
+    if (op.isRagged() || op.getIdsType().getDimSize(op.getRowDim() + 1) != 0)
       return failure();
     Location loc = op.getLoc();
     RankedTensorType resultType = op.getResultType();
