@@ -14,13 +14,14 @@ def Gather_Dialect : Dialect {
   let cppNamespace = "::mlir::gather";
   let summary = "One well-specified gather operation for ML compilers";
   let description = [{
-    The `gather` dialect holds a single tensor operation, `gather.gather`,
-    whose semantics are the union of ONNX Gather (opsets 1, 11 and 13: axis,
+    The `gather` dialect holds the tensor operation `gather.gather`, whose
+    semantics are the union of ONNX Gather (opsets 1, 11 and 13: axis,
     negative axis, negative index values, 32- and 64-bit indices) and the
     `batch_dims` parameter of TensorFlow `GatherV2` and Ascend ATB
-    `GatherOperation`. The operation is verified precisely, lowered through
-    linalg and affine loops to the LLVM dialect for CPUs, and lowered to
-    Ascend ATB runtime calls for NPUs.
+    `GatherOperation`, and `gather.embedding_bag`, rows of a table gathered
+    and pooled per bag (PyTorch `EmbeddingBag`). The operations are verified
+    precisely, lowered through linalg and affine loops to the LLVM dialect
+    for CPUs, and (gathers) lowered to Ascend ATB runtime calls for NPUs.
   }];
   // Folding creates arith.constant (constant results) and the
   // canonicalisation patterns tensor ops.
