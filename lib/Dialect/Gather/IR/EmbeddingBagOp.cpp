@@ -94,6 +94,10 @@ LogicalResult EmbeddingBagOp::verify() {
   int64_t batchDims = static_cast<int64_t>(getBatchDims());
   if (batchDims < 0)
     return emitOpError("batch_dims (") << batchDims << ") must not be negative";
+  // Before any arithmetic on batch_dims: it is below the table's rank.
+  if (tableType.getRank() <= batchDims)
+    return emitOpError("table must have rank greater than batch_dims (")
+           << batchDims << "), but has rank " << tableType.getRank();
   if (isRagged()) {
     auto offsetsType = cast<RankedTensorType>(getOffsets().getType());
     if (!isValidIdElementType(offsetsType.getElementType()))
@@ -117,9 +121,6 @@ LogicalResult EmbeddingBagOp::verify() {
            << batchDims + 2 << ") without offsets ([batch..., bags, ids per "
            << "bag]), but have rank " << idsType.getRank();
   }
-  if (tableType.getRank() < batchDims + 1)
-    return emitOpError("table must have rank at least batch_dims + 1 (")
-           << batchDims + 1 << "), but has rank " << tableType.getRank();
   for (int64_t dim = 0; dim < batchDims; ++dim) {
     int64_t tableSize = tableType.getDimSize(dim);
     int64_t idsSize = idsType.getDimSize(dim);

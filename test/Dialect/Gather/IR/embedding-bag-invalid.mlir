@@ -68,7 +68,7 @@ func.func @ids_rank_without_offsets(%t: tensor<4x2xf32>, %i: tensor<3xi64>) {
 
 // Table rank below batch_dims + 1.
 func.func @table_rank_below_batch_dims___1(%t: tensor<4xf32>, %i: tensor<4x3x2xi64>) {
-  // expected-error @+1 {{'gather.embedding_bag' op table must have rank at least batch_dims + 1 (2), but has rank 1}}
+  // expected-error @+1 {{'gather.embedding_bag' op table must have rank greater than batch_dims (1), but has rank 1}}
   %r = gather.embedding_bag sum %t[%i] batch_dims = 1 : tensor<4xf32>, tensor<4x3x2xi64> -> tensor<4x3xf32>
   return
 }
@@ -259,5 +259,14 @@ func.func @result_batch(%t: tensor<?x5x2xf32>, %i: tensor<3x3x2xi64>) {
 func.func @unknown_mode(%t: tensor<4x2xf32>, %i: tensor<3x2xi64>) {
   // expected-error @+1 {{custom op 'gather.embedding_bag' expected string or keyword containing one of the following enum values for attribute 'mode' [sum, mean, max]}}
   %r = gather.embedding_bag min %t[%i] : tensor<4x2xf32>, tensor<3x2xi64> -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
+// A huge batch_dims is reported before any arithmetic on it.
+func.func @huge_batch_dims(%t: tensor<4x2xf32>, %i: tensor<3x2xi64>) {
+  // expected-error @+1 {{'gather.embedding_bag' op table must have rank greater than batch_dims (9223372036854775807), but has rank 2}}
+  %r = gather.embedding_bag sum %t[%i] batch_dims = 9223372036854775807 : tensor<4x2xf32>, tensor<3x2xi64> -> tensor<3x2xf32>
   return
 }
