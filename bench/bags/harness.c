@@ -198,9 +198,10 @@ static void runCase(const char *name, char mode, Impl *impls, int n) {
   }
   free(expected);
   if (reps == 0) {
-    printf("%-8s bit-identical to the scalar reference:", name);
+    printf("%-8s against the scalar reference:", name);
     for (int k = 0; k < n; ++k)
-      printf(" %s%s", impls[k].label, impls[k].run ? "" : " (DIFFERS)");
+      printf("%s %s %s", k ? "," : "", impls[k].label,
+             impls[k].run ? "bit-identical" : "DIFFERS");
     printf("\n");
     free(out);
     return;
@@ -270,7 +271,7 @@ int main(int argc, char **argv) {
   long sr = 0, sb = 0, sl = 0, mr = 0, mb = 0, ml = 0, rr = 0, rb = 0, rm = 0;
   const char *cases = NULL, *cpuExtra = "";
   int threads = 2;
-  for (int a = 1; a < argc; ++a) {
+  for (int a = 1; a < argc; a += 2) {
     const char *v = a + 1 < argc ? argv[a + 1] : NULL;
     if (!v)
       usage();
@@ -292,7 +293,6 @@ int main(int argc, char **argv) {
       cpuExtra = v;
     else
       usage();
-    ++a;
   }
   if (sr <= 0 || rm <= 0 || reps < 0 || reps > 64 || slowReps < 1)
     usage();
