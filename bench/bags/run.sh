@@ -25,6 +25,10 @@
 #                  variant's sum.mlir (default BAGS_OPTIONS with
 #                  parallel=true appended; empty: no parallel variant)
 #   GATHER_OPT     the gather-opt to use (default build/bin/gather-opt)
+#   BAGS_PRELOAD   a library preloaded into the harness, e.g. an allocator
+#                  that keeps freed memory (libtcmalloc_minimal.so.4): the
+#                  gathered tensor of today's path then reuses its pages
+#                  instead of faulting in fresh ones from mmap every call
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 gather_opt=${GATHER_OPT:-$here/../../build/bin/gather-opt}
@@ -134,7 +138,7 @@ for variant in ${BAGS_VARIANTS:-upstream}; do
     "${objects[@]}" "${libs[@]}" -lpthread -lm -o "$out/harness-$variant"
   # The OpenMP workers of the parallel sum sleep as soon as it returns
   # instead of spinning on the second core under the next measurement.
-  OMP_NUM_THREADS=$threads KMP_BLOCKTIME=0 \
+  OMP_NUM_THREADS=$threads KMP_BLOCKTIME=0 LD_PRELOAD=${BAGS_PRELOAD:-} \
     "$out/harness-$variant" --shapes "$shapes" --variant "$variant" \
     --cpu "$cpu" "${args[@]}" || status=1
 done
