@@ -130,7 +130,7 @@ for variant in ${BAGS_VARIANTS:-upstream}; do
   done
   if [ -f "$dir/sum.mlir" ] && [ -n "$parallel_options" ] && [ "$threads" -gt 1 ]; then
     compile "$dir/sum.mlir" bag_sum_par "$parallel_options"
-    libs=(-L"$llvm/../lib" -Wl,-rpath,"$llvm/../lib" -lomp)
+    libs=("-L$llvm/../lib" "-Wl,-rpath,$llvm/../lib" -lomp)
   fi
   # -no-pie: llc's default relocation model may address constants with
   # 32-bit absolute addresses.
