@@ -17,6 +17,12 @@ import torch
 import torch.nn.functional as F
 
 
+def median(values):
+    v = sorted(values)
+    n = len(v)
+    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
+
+
 def main():
     lib = ctypes.CDLL(sys.argv[1])
     sr, sb, sl, mr, mb, ml, rr, rb, rm = map(int, sys.argv[2].split())
@@ -35,7 +41,7 @@ def main():
     print(f"torch {torch.__version__}, {torch.get_num_threads()} thread; "
           f"{reps} rounds (calls over 250 ms: {slow_reps})")
     print(f"{'case':8} {'implementation':26} {'median ms':>11} {'min ms':>11}"
-          f" {'C/it med':>8} {'C/it min':>8} {'n':>3}")
+          f" {'C/it med':>8} {'C/it min':>8} {'C/it rnd':>8} {'n':>3}")
     failures = 0
 
     def run_case(name, impls):
@@ -66,16 +72,16 @@ def main():
                 start = time.perf_counter()
                 fn()
                 times[label].append(time.perf_counter() - start)
-        c = sorted(times[impls[0][0]])
-        c_med, c_min = c[len(c) // 2], c[0]
+        c = times[impls[0][0]]
+        c_med, c_min = median(c), min(c)
         for label, _ in impls:
-            t = sorted(times[label])
-            med = t[len(t) // 2] if len(t) % 2 else (
-                t[len(t) // 2 - 1] + t[len(t) // 2]) / 2
-            if label == impls[0][0]:
-                c_med = med
-            print(f"{name:8} {label:26} {med * 1e3:11.3f} {t[0] * 1e3:11.3f}"
-                  f" {c_med / med:8.3f} {c_min / t[0]:8.3f} {len(t):3d}")
+            t = times[label]
+            # Sample r of each implementation was taken in round r: the
+            # median of each round's own ratio to C.
+            rnd = median([c_t / i_t for c_t, i_t in zip(c, t)])
+            print(f"{name:8} {label:26} {median(t) * 1e3:11.3f}"
+                  f" {min(t) * 1e3:11.3f} {c_med / median(t):8.3f}"
+                  f" {c_min / min(t):8.3f} {rnd:8.3f} {len(t):3d}")
         sys.stdout.flush()
 
     def fill_table(rows, cols):
