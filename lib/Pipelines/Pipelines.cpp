@@ -58,6 +58,8 @@ struct CPUSettings {
   bool parallel;
   /// Whether the IR is verified after each pass (`verify-each`).
   bool verifyEach;
+  /// Keep the gather.* hints in the output (no gather-strip-hints).
+  bool keepHints;
   /// The options of gather-lower-element-loops and gather-lower-slice-copies
   /// (`parallel` and the target CPU included).
   GatherLowerElementLoopsOptions elementLoops;
@@ -284,6 +286,9 @@ static void addGatherToLinalg(OpPassManager &pm, const CPUSettings &settings) {
   convertOptions.boundsCheck = settings.boundsCheck;
   convertOptions.strategy = settings.strategy;
   convertOptions.form = settings.form;
+  // The forms and wrap marks guide the code generator below; the last step
+  // of each pipeline removes what it leaves of them (addStripHints).
+  convertOptions.hints = true;
   pm.addPass(createConvertGatherToLinalg(convertOptions));
 }
 
@@ -486,6 +491,7 @@ static CPUSettings getCPUSettings(const Options &options) {
   settings.form = options.form;
   settings.parallel = options.parallel;
   settings.verifyEach = options.verifyEach;
+  settings.keepHints = options.hints;
   GatherLowerElementLoopsOptions &loops = settings.elementLoops;
   loops.prefetchDistance = options.elementPrefetchDistance;
   loops.targetCpu = options.targetCpu;
@@ -532,7 +538,8 @@ static void addTosaLowering(OpPassManager &pm) {
 /// idiom become gather.gather (raise-to-gather); on modules that still hold
 /// TOSA ops, the TOSA around the raised gathers is lowered by upstream's
 /// passes; and gather-prove-index-ranges records what it proves about the
-/// gathers' indices.
+/// gathers' indices. Every pipeline ends with gather-strip-hints: the code
+/// generator's hints do not leave it.
 static LogicalResult
 addPipelineFront(OpPassManager &pm, const CPUSettings &settings,
                  function_ref<LogicalResult(OpPassManager &)> lower) {
@@ -543,7 +550,13 @@ addPipelineFront(OpPassManager &pm, const CPUSettings &settings,
                             addTosaLowering(tosa);
                             addIfDialect(modulePm, "tosa", std::move(tosa));
                             addProveIndexRanges(modulePm, settings.boundsCheck);
-                            return lower(modulePm);
+                            if (failed(lower(modulePm)))
+                              return failure();
+                            // The output holds upstream dialects (and this
+                            // project's runtime calls) only.
+                            if (!settings.keepHints)
+                              modulePm.addPass(createGatherStripHints());
+                            return success();
                           });
 }
 

@@ -88,6 +88,13 @@ def ConvertGatherToLinalg : Pass<"convert-gather-to-linalg", "::mlir::ModuleOp">
     measurements); a forced `block-copy` or `inline-copy` of a gather whose
     slice is statically empty takes the `element` form (there is nothing to
     copy).
+
+    The forms, and the `gather.wrap` marks on the selects that wrap
+    negative indices, are hints for this project's code generator. They are
+    kept only with `hints=true` (what the pipelines of this project pass);
+    by default the pass removes them (as `gather-strip-hints` does) and
+    hands out IR of upstream dialects only, which upstream `mlir-opt` parses
+    and lowers without loading the gather dialect.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -113,6 +120,9 @@ def ConvertGatherToLinalg : Pass<"convert-gather-to-linalg", "::mlir::ModuleOp">
            /*default=*/"128",
            "form=auto copies static slices of at most this many bytes "
            "inline">,
+    Option<"hints", "hints", "bool", /*default=*/"false",
+           "Keep the gather.* hints for this project's code generator "
+           "(default: remove them)">,
   ];
 }
 

@@ -78,6 +78,14 @@ struct GatherCPUPipelineOptions : public PassPipelineOptions<Derived> {
                      "debugging the pipeline; slow on large modules); off, "
                      "the pass manager verifies the lowered IR once"),
       llvm::cl::init(false)};
+  Option<bool> hints{
+      *this, "hints",
+      llvm::cl::desc("Keep the code generator's gather.* hints (the form of "
+                     "each gather's loops, ...) in the output, for "
+                     "inspection; tools that do not load the gather dialect "
+                     "cannot parse them. Off, the pipeline ends with "
+                     "gather-strip-hints"),
+      llvm::cl::init(false)};
   Option<std::string> targetCpu{
       *this, "target-cpu",
       llvm::cl::desc("The CPU the code is for: 'host' (the machine that "

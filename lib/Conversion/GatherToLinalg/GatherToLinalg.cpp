@@ -609,7 +609,9 @@ struct ConvertGatherToLinalgPass
                                              root, target, frozen);
                                        })) ||
         failed(addGatherReportFunctions(module)))
-      signalPassFailure();
+      return signalPassFailure();
+    if (!hints)
+      stripGatherHints(module);
   }
 
   /// Reports a symbol of the module that would clash with the functions the

@@ -25,10 +25,10 @@
 // pointer and row stride tested before the loop): non-temporal stores with
 // no test per row, no tail, and a prefetch loop that LLVM does not unroll
 // (count 1).
-// RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver5 nontemporal-threshold=-1" | FileCheck %s --check-prefixes=CHECK,AVX512
-// RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3 nontemporal-threshold=-1" | FileCheck %s --check-prefixes=CHECK,AVX2
-// RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3 masked-tails=1 nontemporal-threshold=-1" | FileCheck %s --check-prefixes=CHECK,MASKED2
-// RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3" | FileCheck %s --check-prefix=NT
+// RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver5 nontemporal-threshold=-1 hints=true" | FileCheck %s --check-prefixes=CHECK,AVX512
+// RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3 nontemporal-threshold=-1 hints=true" | FileCheck %s --check-prefixes=CHECK,AVX2
+// RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3 masked-tails=1 nontemporal-threshold=-1 hints=true" | FileCheck %s --check-prefixes=CHECK,MASKED2
+// RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver3 hints=true" | FileCheck %s --check-prefix=NT
 
 // NT: #[[UNROLLPF:.*]] = #llvm.loop_unroll<count = 1 : i32>
 // NT: #[[UNROLL4:.*]] = #llvm.loop_unroll<count = 4 : i32>
@@ -186,7 +186,7 @@ func.func @rows(%d: tensor<?x?xf32>, %i: tensor<?xi64>, %out: memref<?x?xf32>) {
 // each row tests the size of the gather and its alignment. With AVX-512
 // (NT512), whose inline rows are otherwise masked vectors, a streaming row
 // takes unmasked whole vectors, the others the masked ones.
-// RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver5" | FileCheck %s --check-prefix=NT512
+// RUN: gather-opt %s --gather-to-affine="bounds-check=none target-cpu=znver5 hints=true" | FileCheck %s --check-prefix=NT512
 // NT-LABEL: func.func @rows
 // NT-NOT:     math.cttz
 // NT:         %[[BIG1:.*]] = arith.cmpi uge, %{{.*}}, %c1048576 : index

@@ -1,5 +1,5 @@
 // The bounds-check option: clamp and none.
-// RUN: gather-opt %s --convert-gather-to-linalg=bounds-check=clamp | FileCheck %s --check-prefix=CLAMP
+// RUN: gather-opt %s --convert-gather-to-linalg="bounds-check=clamp hints=true" | FileCheck %s --check-prefix=CLAMP
 // RUN: gather-opt %s --convert-gather-to-linalg=bounds-check=none | FileCheck %s --check-prefix=NONE
 
 // Signed clamp: wrap, then max(k, 0) and min(k, s - 1); an empty gathered

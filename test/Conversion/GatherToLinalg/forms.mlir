@@ -1,12 +1,12 @@
 // The planner of the `slices` strategy: the form chosen for each shape,
 // recorded as `gather.form`, and the form option forcing one.
-// RUN: gather-opt %s --convert-gather-to-linalg=bounds-check=none --split-input-file | FileCheck %s
-// RUN: gather-opt %s --convert-gather-to-linalg="bounds-check=none inline-max-bytes=32" --split-input-file | FileCheck %s --check-prefix=SMALL
-// RUN: gather-opt %s --convert-gather-to-linalg="bounds-check=none form=element" --split-input-file | FileCheck %s --check-prefix=ELEMENT
-// RUN: gather-opt %s --convert-gather-to-linalg="bounds-check=none form=inner-axis" --split-input-file | FileCheck %s --check-prefix=INNER
-// RUN: gather-opt %s --convert-gather-to-linalg="bounds-check=none form=block-copy" --split-input-file | FileCheck %s --check-prefix=BLOCK
-// RUN: gather-opt %s --convert-gather-to-linalg="bounds-check=none form=inline-copy" --split-input-file | FileCheck %s --check-prefix=INLINE
-// RUN: gather-opt %s --convert-gather-to-linalg="bounds-check=none strategy=generic" --split-input-file | FileCheck %s --check-prefix=GENERIC
+// RUN: gather-opt %s --convert-gather-to-linalg="bounds-check=none hints=true" --split-input-file | FileCheck %s
+// RUN: gather-opt %s --convert-gather-to-linalg="bounds-check=none inline-max-bytes=32 hints=true" --split-input-file | FileCheck %s --check-prefix=SMALL
+// RUN: gather-opt %s --convert-gather-to-linalg="bounds-check=none form=element hints=true" --split-input-file | FileCheck %s --check-prefix=ELEMENT
+// RUN: gather-opt %s --convert-gather-to-linalg="bounds-check=none form=inner-axis hints=true" --split-input-file | FileCheck %s --check-prefix=INNER
+// RUN: gather-opt %s --convert-gather-to-linalg="bounds-check=none form=block-copy hints=true" --split-input-file | FileCheck %s --check-prefix=BLOCK
+// RUN: gather-opt %s --convert-gather-to-linalg="bounds-check=none form=inline-copy hints=true" --split-input-file | FileCheck %s --check-prefix=INLINE
+// RUN: gather-opt %s --convert-gather-to-linalg="bounds-check=none strategy=generic hints=true" --split-input-file | FileCheck %s --check-prefix=GENERIC
 
 // Long rows (1 KiB): block copies.
 // CHECK-LABEL: func.func @long_rows

@@ -1,6 +1,6 @@
 // The `generic` strategy: one linalg.generic over the result that reads the
 // indices through an indexing map and data with tensor.extract per element.
-// RUN: gather-opt %s --convert-gather-to-linalg=strategy=generic --split-input-file | FileCheck %s
+// RUN: gather-opt %s --convert-gather-to-linalg="strategy=generic hints=true" --split-input-file | FileCheck %s
 
 // CHECK-DAG:   #[[IDX:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
 // CHECK-DAG:   #[[ID:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>

@@ -1,7 +1,7 @@
 // The default `slices` strategy: one scf.forall over the outer positions
 // D[:a] ++ I[b:], one index load/wrap/check per slice, whole inner slices
 // moved with extract_slice / parallel_insert_slice.
-// RUN: gather-opt %s --convert-gather-to-linalg --split-input-file | FileCheck %s
+// RUN: gather-opt %s --convert-gather-to-linalg=hints=true --split-input-file | FileCheck %s
 
 // CHECK-LABEL: func.func @axis0_signless
 // CHECK-SAME:    %[[D:.*]]: tensor<?x4xf32>, %[[I:.*]]: tensor<2xi32>

@@ -115,6 +115,17 @@ std::optional<GatherForm> mlir::gather::getGatherForm(Operation *op) {
   return std::nullopt;
 }
 
+void mlir::gather::stripGatherHints(Operation *root) {
+  root->walk([](Operation *op) {
+    SmallVector<StringAttr> hints;
+    for (NamedAttribute attr : op->getDiscardableAttrs())
+      if (attr.getName().getValue().starts_with("gather."))
+        hints.push_back(attr.getName());
+    for (StringAttr name : hints)
+      op->removeDiscardableAttr(name);
+  });
+}
+
 Operation *GatherDialect::materializeConstant(OpBuilder &builder,
                                               Attribute value, Type type,
                                               Location loc) {

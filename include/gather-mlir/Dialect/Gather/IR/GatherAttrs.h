@@ -60,6 +60,12 @@ void setGatherForm(Operation *op, GatherForm form);
 /// Returns the form recorded on `op`, if any.
 std::optional<GatherForm> getGatherForm(Operation *op);
 
+/// Removes every discardable attribute of the gather dialect (a name that
+/// begins with `gather.`) from `root` and the operations nested in it: the
+/// hints that the lowering leaves for the code generator, which tools that
+/// do not load the dialect cannot parse.
+void stripGatherHints(Operation *root);
+
 } // namespace mlir::gather
 
 #endif // GATHER_MLIR_DIALECT_GATHER_IR_GATHERATTRS_H

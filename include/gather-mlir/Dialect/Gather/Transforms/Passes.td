@@ -56,6 +56,28 @@ def GatherProveIndexRanges : Pass<"gather-prove-index-ranges"> {
   ];
 }
 
+def GatherStripHints : Pass<"gather-strip-hints"> {
+  let summary = "Remove the gather dialect's discardable attributes (the "
+                "code generator's hints) from the IR";
+  let description = [{
+    Removes every discardable attribute of the gather dialect (the names
+    that begin with `gather.`: `gather.form`, `gather.wrap`,
+    `gather.inline_max_bytes`, `gather.outline`, `gather.bounds_check`,
+    ...) from the operation it runs on and every operation nested in it.
+    These attributes carry what one step of this project's lowering tells a
+    later step (the form of a gather's loop nest, the select that wraps a
+    negative index); they mean nothing to other tools, and a tool that does
+    not load the gather dialect cannot parse them.
+
+    Every pipeline of this project (`gather-to-affine`, `gather-to-llvm`,
+    `gather-to-atb`, `gather-to-mpi`) ends with this pass, and
+    `convert-gather-to-linalg` runs it itself unless its option
+    `hints=true` asks it to keep the hints for this project's code
+    generator. The IR means the same with or without the hints: only the
+    shape of the code that the code generator makes from it changes.
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Sharded gathers over MPI (the steps of gather-to-mpi around upstream's
 // sharding-propagation, shard-partition and convert-shard-to-mpi)
