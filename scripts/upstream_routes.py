@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import lit_runs  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TEST_DIRS = ["CPU", "Checks", "Parallel", "Raise"]
+TEST_DIRS = ["Bags", "CPU", "Checks", "Parallel", "Raise"]
 
 # Upstream's lowering of affine, scf, memref, vector, math and arith code
 # to the LLVM dialect.

@@ -71,9 +71,11 @@ static inline void prefetchRow(const float *row, long cols) {
 /// blocks of at most 8 vectors (all in registers).
 #define SUM_STEP(acc, row, i) (acc) += (row)
 #define WSUM_STEP(acc, row, i) (acc) += (row) * weights[i]
+/* The maximum of gather.embedding_bag: the row's value where it is greater
+   or NaN (a NaN wins; of equal values the earlier stays). */
 #define MAX_STEP(acc, row, i)                                                  \
   do {                                                                         \
-    VI m = (row) > (acc);                                                      \
+    VI m = ((row) > (acc)) | ((row) != (row));                                 \
     (acc) = (V)(((VI)(row) & m) | ((VI)(acc) & ~m));                           \
   } while (0)
 

@@ -6,6 +6,7 @@
 
 #include "gather-mlir/Pipelines/Pipelines.h"
 #include "gather-mlir/CodeGen/CPU/Passes.h"
+#include "gather-mlir/CodeGen/CPU/Target.h"
 #include "gather-mlir/Conversion/Passes.h"
 #include "gather-mlir/Dialect/ATB/Transforms/Passes.h"
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
@@ -60,6 +61,8 @@ struct CPUSettings {
   bool verifyEach;
   /// Keep the gather.* hints in the output (no gather-strip-hints).
   bool keepHints;
+  /// The bag options of convert-gather-to-linalg.
+  int64_t bagAccumulators, bagPrefetchDistance;
   /// The options of gather-lower-element-loops and gather-lower-slice-copies
   /// (`parallel` and the target CPU included).
   GatherLowerElementLoopsOptions elementLoops;
@@ -281,8 +284,26 @@ static void addProveIndexRanges(OpPassManager &pm, BoundsCheck boundsCheck) {
 }
 
 /// Adds convert-gather-to-linalg.
-static void addGatherToLinalg(OpPassManager &pm, const CPUSettings &settings) {
+static LogicalResult addGatherToLinalg(OpPassManager &pm,
+                                       const CPUSettings &settings,
+                                       raw_ostream &errorStream) {
+  std::string error;
+  FailureOr<CPUTarget> target =
+      getCPUTarget(settings.elementLoops.targetCpu, error);
+  if (failed(target)) {
+    errorStream << error;
+    return failure();
+  }
   ConvertGatherToLinalgOptions convertOptions;
+  // Embedding bags pool in the target's vectors.
+  convertOptions.bagVectorBytes = target->vectorBytes;
+  convertOptions.bagAccumulators = settings.bagAccumulators;
+  // The distance of the slice copies' row prefetch: on an AMD EPYC
+  // (znver5), bench/bags/run.sh ran the sum, max and mean bags 1.1-1.3x
+  // faster with 16 than with 8 (docs/EmbeddingBags.md).
+  convertOptions.bagPrefetchDistance = settings.bagPrefetchDistance != -1
+                                           ? settings.bagPrefetchDistance
+                                           : target->slicePrefetchDistance;
   convertOptions.boundsCheck = settings.boundsCheck;
   convertOptions.strategy = settings.strategy;
   convertOptions.form = settings.form;
@@ -290,6 +311,7 @@ static void addGatherToLinalg(OpPassManager &pm, const CPUSettings &settings) {
   // of each pipeline removes what it leaves of them (addStripHints).
   convertOptions.hints = true;
   pm.addPass(createConvertGatherToLinalg(convertOptions));
+  return success();
 }
 
 /// The greedy rewrite settings of the late canonicalization: one sweep (the
@@ -404,6 +426,8 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
   if (settings.strategy == GatherLoweringStrategy::Slices)
     funcPm.addPass(createGatherLowerElementLoops(settings.elementLoops));
   funcPm.addPass(createGatherLinalgToLoops());
+  // The embedding bags' row writes (vector transfers) become vector stores.
+  funcPm.addPass(createGatherLowerVectorTransfers());
   funcPm.addPass(affine::createAffineLoopInvariantCodeMotionPass());
   // The slice copies of the `slices` strategy become prefetched vector block
   // or inline copies; the rows that an unmarked per-element form reads are
@@ -492,6 +516,8 @@ static CPUSettings getCPUSettings(const Options &options) {
   settings.parallel = options.parallel;
   settings.verifyEach = options.verifyEach;
   settings.keepHints = options.hints;
+  settings.bagAccumulators = options.bagAccumulators;
+  settings.bagPrefetchDistance = options.bagPrefetchDistance;
   GatherLowerElementLoopsOptions &loops = settings.elementLoops;
   loops.prefetchDistance = options.elementPrefetchDistance;
   loops.targetCpu = options.targetCpu;
@@ -565,7 +591,8 @@ addPipelineFront(OpPassManager &pm, const CPUSettings &settings,
 static LogicalResult addGatherToAffine(OpPassManager &pm,
                                        const CPUSettings &settings,
                                        raw_ostream &errorStream) {
-  addGatherToLinalg(pm, settings);
+  if (failed(addGatherToLinalg(pm, settings, errorStream)))
+    return failure();
   return addTensorToAffine(pm, settings, errorStream);
 }
 

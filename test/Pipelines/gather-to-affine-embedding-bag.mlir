@@ -1,6 +1,6 @@
 // gather-to-affine never allocates the gathered rows of an embedding bag:
-// each function below allocates only its result and one accumulator row
-// (per bag), and copies nothing. The last function, the same fixed bags
+// each function below allocates only its result, pools each bag in vector
+// values (registers) carried by the loop over its ids, and copies nothing. The last function, the same fixed bags
 // written as gather.gather + linalg.reduce, does allocate the gathered
 // [32, 8, 64] buffer: the checks can tell the two apart.
 // RUN: gather-opt %s --gather-to-affine | FileCheck %s
@@ -10,7 +10,10 @@
 // CHECK-NOT:     memref.alloc
 // CHECK:         memref.alloc() {{.*}} : memref<32x64xf32>
 // CHECK:         scf.forall
-// CHECK-NEXT:      memref.alloc() {{.*}} : memref<64xf32>
+// CHECK-NOT:       memref.alloc
+// CHECK:           scf.for {{.*}} -> (vector<{{.*}}>
+// CHECK:             vector.load
+// CHECK:           vector.store
 // CHECK-NOT:     memref.alloc
 // CHECK-NOT:     memref.copy
 // CHECK:         return
@@ -23,7 +26,10 @@ func.func @fixed_sum(%t: tensor<1000x64xf32>, %i: tensor<32x8xi64>) -> tensor<32
 // CHECK-NOT:     memref.alloc
 // CHECK:         memref.alloc(%{{.*}}) {{.*}} : memref<?x64xf32>
 // CHECK:         scf.forall
-// CHECK-NEXT:      memref.alloc() {{.*}} : memref<64xf32>
+// CHECK-NOT:       memref.alloc
+// CHECK:           scf.for {{.*}} -> (vector<{{.*}}>
+// CHECK:             vector.load
+// CHECK:           vector.store
 // CHECK-NOT:     memref.alloc
 // CHECK-NOT:     memref.copy
 // CHECK:         return
@@ -36,7 +42,10 @@ func.func @fixed_weighted_dynamic(%t: tensor<1000x64xf32>, %i: tensor<?x8xi64>, 
 // CHECK-NOT:     memref.alloc
 // CHECK:         memref.alloc() {{.*}} : memref<2x32x64xf16>
 // CHECK:         scf.forall
-// CHECK-NEXT:      memref.alloc() {{.*}} : memref<64xf32>
+// CHECK-NOT:       memref.alloc
+// CHECK:           scf.for {{.*}} -> (vector<{{.*}}>
+// CHECK:             vector.load
+// CHECK:           vector.store
 // CHECK-NOT:     memref.alloc
 // CHECK-NOT:     memref.copy
 // CHECK:         return
@@ -49,7 +58,10 @@ func.func @fixed_max_batched(%t: tensor<2x1000x64xf16>, %i: tensor<2x32x8xi32>) 
 // CHECK-NOT:     memref.alloc
 // CHECK:         memref.alloc() {{.*}} : memref<32x64xf32>
 // CHECK:         scf.forall
-// CHECK:           memref.alloc() {{.*}} : memref<64xf32>
+// CHECK-NOT:       memref.alloc
+// CHECK:           scf.for {{.*}} -> (vector<{{.*}}>
+// CHECK:             vector.load
+// CHECK:           vector.store
 // CHECK-NOT:     memref.alloc
 // CHECK-NOT:     memref.copy
 // CHECK:         return
@@ -62,7 +74,10 @@ func.func @ragged_mean(%t: tensor<1000x64xf32>, %i: tensor<100xi64>, %o: tensor<
 // CHECK-NOT:     memref.alloc
 // CHECK:         memref.alloc(%{{.*}}) {{.*}} : memref<?x64xf32>
 // CHECK:         scf.forall
-// CHECK:           memref.alloc() {{.*}} : memref<64xf32>
+// CHECK-NOT:       memref.alloc
+// CHECK:           scf.for {{.*}} -> (vector<{{.*}}>
+// CHECK:             vector.load
+// CHECK:           vector.store
 // CHECK-NOT:     memref.alloc
 // CHECK-NOT:     memref.copy
 // CHECK:         return

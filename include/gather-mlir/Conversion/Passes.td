@@ -98,10 +98,13 @@ def ConvertGatherToLinalg : Pass<"convert-gather-to-linalg", "::mlir::ModuleOp">
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
   ];
   let options = [
     Option<"boundsCheck", "bounds-check", "::mlir::gather::BoundsCheck",
@@ -120,6 +123,16 @@ def ConvertGatherToLinalg : Pass<"convert-gather-to-linalg", "::mlir::ModuleOp">
            /*default=*/"128",
            "form=auto copies static slices of at most this many bytes "
            "inline">,
+    Option<"bagVectorBytes", "bag-vector-bytes", "int64_t",
+           /*default=*/"0",
+           "Pool embedding bags whose rows are one static dimension in "
+           "vectors of this many bytes (0: in generic loops)">,
+    Option<"bagAccumulators", "bag-accumulators", "int64_t",
+           /*default=*/"8",
+           "At most this many vectors of a row pooled per loop over a bag">,
+    Option<"bagPrefetchDistance", "bag-prefetch-distance", "int64_t",
+           /*default=*/"8",
+           "Prefetch the row of the id this many positions ahead (0: none)">,
     Option<"hints", "hints", "bool", /*default=*/"false",
            "Keep the gather.* hints for this project's code generator "
            "(default: remove them)">,

@@ -185,6 +185,19 @@ struct GatherCPUPipelineOptions : public PassPipelineOptions<Derived> {
       llvm::cl::desc("With parallel, slice copies writing at least this many "
                      "bytes stay parallel"),
       llvm::cl::init(sliceCopyDefaults().parallelThreshold)};
+  // The pooling of embedding bags (convert-gather-to-linalg's bag options;
+  // the vector width comes from target-cpu).
+  Option<int64_t> bagAccumulators{
+      *this, "bag-accumulators",
+      llvm::cl::desc("Embedding bags: at most this many vectors of a row "
+                     "pooled per loop over a bag's ids"),
+      llvm::cl::init(8)};
+  Option<int64_t> bagPrefetchDistance{
+      *this, "bag-prefetch-distance",
+      llvm::cl::desc("Embedding bags: prefetch the row of the id this many "
+                     "positions ahead (0 disables; -1: the target's, 16 with "
+                     "AVX-512, else 8)"),
+      llvm::cl::init(-1)};
 
 private:
   /// The options of the two passes as they default (their TableGen

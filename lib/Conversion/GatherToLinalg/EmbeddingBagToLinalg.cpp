@@ -23,6 +23,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BagVectorLoop.h"
+
 #include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
 #include "gather-mlir/Conversion/GatherToLinalg/IndexWork.h"
 #include "gather-mlir/Conversion/GatherToLinalg/ShapeChecks.h"
@@ -31,6 +33,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -195,6 +198,12 @@ struct EmbeddingBagLowering : public OpConversionPattern<EmbeddingBagOp> {
     Value init =
         tensor::EmptyOp::create(rewriter, loc, resultSizes, elementType);
 
+    // Rows of one static dimension are pooled in vector values, read
+    // through a read-only buffer of the table (BagVectorLoop.h).
+    Value tableBuffer;
+    if (canBuildVectorBag(op, options))
+      tableBuffer = getReadOnlyBuffer(rewriter, loc, table);
+
     auto forall = scf::ForallOp::create(
         rewriter, loc, ArrayRef(resultSizes).take_front(batchDims + 1),
         ValueRange{init}, std::nullopt);
@@ -208,9 +217,19 @@ struct EmbeddingBagLowering : public OpConversionPattern<EmbeddingBagOp> {
                                 numOffsets, numIds)
               : std::pair(constantIndex(rewriter, loc, 0),
                           dimValue(rewriter, loc, ids, batchDims + 1));
-      Value row = buildBag(rewriter, loc, op, table, ids, weights, ivs, start,
-                           end, numRows, paddingRow, rowSizes,
-                           forall.getRegionIterArgs()[0]);
+      Value row;
+      if (tableBuffer) {
+        VectorBagOperands operands{
+            tableBuffer, ids,   weights,    ivs,
+            start,       end,   numRows,    paddingRow,
+            getBagRow(rewriter, loc, op, ivs, rowSizes,
+                      forall.getRegionIterArgs()[0])};
+        row = buildVectorBag(rewriter, loc, op, options, operands);
+      } else {
+        row = buildBag(rewriter, loc, op, table, ids, weights, ivs, start, end,
+                       numRows, paddingRow, rowSizes,
+                       forall.getRegionIterArgs()[0]);
+      }
       SmallVector<OpFoldResult> offsetsOut(ivs.begin(), ivs.end());
       SmallVector<OpFoldResult> sizesOut(ivs.size(), rewriter.getIndexAttr(1));
       for (OpFoldResult size : rowSizes) {
@@ -232,6 +251,41 @@ struct EmbeddingBagLowering : public OpConversionPattern<EmbeddingBagOp> {
   }
 
 private:
+  /// `table` as a read-only buffer whose layout takes any strides (the
+  /// innermost 1).
+  static Value getReadOnlyBuffer(OpBuilder &builder, Location loc,
+                                 Value table) {
+    auto tableType = cast<RankedTensorType>(table.getType());
+    SmallVector<int64_t> strides(tableType.getRank(), ShapedType::kDynamic);
+    strides.back() = 1;
+    auto layout = StridedLayoutAttr::get(builder.getContext(),
+                                         ShapedType::kDynamic, strides);
+    auto type = MemRefType::get(tableType.getShape(),
+                                tableType.getElementType(), layout);
+    return bufferization::ToBufferOp::create(builder, loc, type, table,
+                                             /*read_only=*/true);
+  }
+
+  /// The row of bag `ivs` of `out` (a tensor of the row's shape).
+  static Value getBagRow(OpBuilder &builder, Location loc, EmbeddingBagOp op,
+                         ArrayRef<Value> ivs, ArrayRef<OpFoldResult> rowSizes,
+                         Value out) {
+    SmallVector<OpFoldResult> offsets(ivs.begin(), ivs.end());
+    SmallVector<OpFoldResult> sizes(ivs.size(), builder.getIndexAttr(1));
+    SmallVector<int64_t> rowShape;
+    for (OpFoldResult size : rowSizes) {
+      offsets.push_back(builder.getIndexAttr(0));
+      sizes.push_back(size);
+      rowShape.push_back(
+          getConstantIntValue(size).value_or(ShapedType::kDynamic));
+    }
+    SmallVector<OpFoldResult> strides(offsets.size(), builder.getIndexAttr(1));
+    return tensor::ExtractSliceOp::create(
+        builder, loc,
+        RankedTensorType::get(rowShape, op.getResultType().getElementType()),
+        out, offsets, sizes, strides);
+  }
+
   /// The number of bags: the bag dimension of the ids, or the number of
   /// offsets (minus one with include_last_offset; under `assert` and `clamp`
   /// zero offsets are then reported, under `none` they give no bags).
@@ -454,12 +508,7 @@ private:
                                       .getResult();
                   Value combined;
                   if (mode == PoolingMode::Max)
-                    combined =
-                        isFloat
-                            ? arith::MaximumFOp::create(gb, gl, args[1], value)
-                                  .getResult()
-                            : arith::MaxSIOp::create(gb, gl, args[1], value)
-                                  .getResult();
+                    combined = combineBagMax(gb, gl, args[1], value);
                   else
                     combined =
                         isFloat ? arith::AddFOp::create(gb, gl, args[1], value)

@@ -33,6 +33,9 @@
 #include "gather-mlir/Support/TypeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -562,6 +565,17 @@ struct ConvertGatherToLinalgPass
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     ModuleOp module = getOperation();
+    if (bagVectorBytes < 0 || bagAccumulators < 1 || bagPrefetchDistance < 0 ||
+        bagPrefetchDistance > (int64_t(1) << 31) - 1) {
+      module.emitError() << "convert-gather-to-linalg: bag-vector-bytes must "
+                            "be at least 0 (is "
+                         << static_cast<int64_t>(bagVectorBytes)
+                         << "), bag-accumulators at least 1 (is "
+                         << static_cast<int64_t>(bagAccumulators)
+                         << ") and bag-prefetch-distance in [0, 2^31 - 1] (is "
+                         << static_cast<int64_t>(bagPrefetchDistance) << ")";
+      return signalPassFailure();
+    }
     if (boundsCheck != BoundsCheck::None && failed(checkReportSymbols(module)))
       return signalPassFailure();
     // The ops of the module that hold gathers (functions, mostly) are
@@ -600,6 +614,9 @@ struct ConvertGatherToLinalgPass
     options.strategy = strategy;
     options.form = form;
     options.inlineMaxBytes = inlineMaxBytes;
+    options.bagVectorBytes = bagVectorBytes;
+    options.bagAccumulators = bagAccumulators;
+    options.bagPrefetchDistance = bagPrefetchDistance;
     RewritePatternSet patterns(ctx);
     populateGatherToLinalgPatterns(patterns, options);
     FrozenRewritePatternSet frozen(std::move(patterns));

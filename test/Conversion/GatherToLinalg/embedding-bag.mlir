@@ -3,9 +3,9 @@
 // gather does, reads the row as a slice of the table and accumulates it;
 // ragged bags read their bounds from the offsets, check them under assert
 // and clamp them to [0, N] under every policy.
-// RUN: gather-opt %s --convert-gather-to-linalg | FileCheck %s --check-prefixes=CHECK,ASSERT
-// RUN: gather-opt %s --convert-gather-to-linalg=bounds-check=clamp | FileCheck %s --check-prefixes=CHECK,CLAMP
-// RUN: gather-opt %s --convert-gather-to-linalg=bounds-check=none | FileCheck %s --check-prefixes=CHECK,NONE
+// RUN: gather-opt %s --convert-gather-to-linalg=hints=true | FileCheck %s --check-prefixes=CHECK,ASSERT
+// RUN: gather-opt %s --convert-gather-to-linalg="bounds-check=clamp hints=true" | FileCheck %s --check-prefixes=CHECK,CLAMP
+// RUN: gather-opt %s --convert-gather-to-linalg="bounds-check=none hints=true" | FileCheck %s --check-prefixes=CHECK,NONE
 
 // CHECK-LABEL: func.func @fixed_sum(
 // CHECK-SAME:      %[[T:.*]]: tensor<1000x64xf32>, %[[I:.*]]: tensor<32x8xi64>)
@@ -61,12 +61,16 @@ func.func @ragged_mean(%t: tensor<1000x64xf32>, %i: tensor<100xi64>, %o: tensor<
   return %r : tensor<32x64xf32>
 }
 
-// f16 rows accumulate in f32 from -inf (max) and round once.
+// f16 rows accumulate in f32 from -inf (max) and round once; the maximum
+// takes the row's value where it is greater or NaN.
 // CHECK-LABEL: func.func @max_f16(
 // CHECK:         arith.constant 0xFF800000 : f32
 // CHECK:         scf.for
-// CHECK:           arith.extf %{{.*}} : f16 to f32
-// CHECK:           arith.maximumf
+// CHECK:           %[[X:.*]] = arith.extf %{{.*}} : f16 to f32
+// CHECK:           %[[GT:.*]] = arith.cmpf ogt, %[[X]], %[[ACC:.*]] : f32
+// CHECK:           %[[NAN:.*]] = arith.cmpf uno, %[[X]], %[[X]] : f32
+// CHECK:           %[[TAKE:.*]] = arith.ori %[[GT]], %[[NAN]] : i1
+// CHECK:           arith.select %[[TAKE]], %[[X]], %[[ACC]] : f32
 // CHECK:         arith.truncf %{{.*}} : f32 to f16
 func.func @max_f16(%t: tensor<10x4xf16>, %i: tensor<3x2xi32>) -> tensor<3x4xf16> {
   %r = gather.embedding_bag max %t[%i] : tensor<10x4xf16>, tensor<3x2xi32> -> tensor<3x4xf16>

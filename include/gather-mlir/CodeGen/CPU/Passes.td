@@ -163,6 +163,26 @@ def GatherLowerSliceCopies
   ];
 }
 
+def GatherLowerVectorTransfers
+    : Pass<"gather-lower-vector-transfers", "::mlir::func::FuncOp"> {
+  let summary = "Lower one-dimensional vector transfers on memrefs to vector "
+                "loads and stores";
+  let description = [{
+    Rewrites each `vector.transfer_read` and `vector.transfer_write` of one
+    dimension on a memref whose innermost dimension is contiguous, in bounds
+    or masked, into `vector.load` / `vector.store` (or their masked forms),
+    with upstream's transfer lowering patterns. The embedding-bag lowering
+    writes each pooled row with such transfers on tensors; after
+    bufferization they are on memrefs, and the conversion to LLVM (upstream
+    `convert-to-llvm` included) has no pattern for transfers. Other
+    transfers are left as they are.
+  }];
+  let dependentDialects = [
+    "::mlir::memref::MemRefDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def GatherPrefetchRows : Pass<"gather-prefetch-rows", "::mlir::func::FuncOp"> {
   let summary = "Prefetch the rows that per-element gathers will read";
   let description = [{

@@ -28,6 +28,14 @@ struct GatherToLinalgOptions {
   GatherForm form = GatherForm::Auto;
   /// Slices of at most this many bytes (static) are copied inline.
   int64_t inlineMaxBytes = 128;
+  /// Embedding bags whose rows are one static dimension are pooled in
+  /// vectors of this many bytes (0: in the generic elementwise loops).
+  int64_t bagVectorBytes = 0;
+  /// At most this many vectors of a row are pooled in one loop over a bag's
+  /// ids (the accumulators that stay in registers).
+  int64_t bagAccumulators = 8;
+  /// The rows of the id this many positions ahead are prefetched (0: none).
+  int64_t bagPrefetchDistance = 8;
 };
 
 /// Adds the patterns lowering `gather.gather` and `gather.embedding_bag` to

@@ -1,0 +1,377 @@
+//===- BagVectorLoop.cpp - register-resident pooling of one bag -----------===//
+//
+// Part of the gather-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// For a bag whose rows are `D` elements (static), the columns are cut into
+// groups of at most `bagAccumulators` vectors of `bagVectorBytes` bytes of
+// the accumulator type (the last vector of a row may be shorter). Each group
+// is one loop over the bag's ids that carries its vectors as loop values:
+//
+//   scf.for %j = %start to %end iter_args(%acc0, %acc1, ...) {
+//     %row = id %j converted, wrapped and checked (IndexWork.h)
+//     memref.prefetch the group's cache lines of the row of id
+//       min(%j + distance, %end - 1)  (wrapped and clamped into the table)
+//     %v0 = vector.load %table[%row, %c0] ... (extended to f32 for f16/bf16,
+//       times the weight)
+//     %acc0' = %acc0 + %v0 (max: maximumf / maxsi)   ... (padding: select)
+//   }
+//   vector.transfer_write of the group's pooled vectors into the bag's row
+//
+// The rows are read through a read-only buffer of the table (no row is
+// copied) and the pooled row is written once; the accumulation order per
+// element is that of the generic lowering (acc + row, ids in order), so both
+// give the same bits.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BagVectorLoop.h"
+
+#include "gather-mlir/Conversion/GatherToLinalg/IndexWork.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::gather;
+
+/// The bytes of one cache line: the step of the prefetches.
+static constexpr int64_t kCacheLineBytes = 64;
+
+/// Tables smaller than this stay in the caches: their rows are not
+/// prefetched.
+static constexpr int64_t kPrefetchMinTableBytes = 1 << 20;
+
+/// The type rows are accumulated in: f32 for f16 and bf16.
+static Type getAccumulatorType(Type elementType) {
+  if (elementType.isF16() || elementType.isBF16())
+    return Float32Type::get(elementType.getContext());
+  return elementType;
+}
+
+/// The bytes of one element of `type` (at least 1).
+static int64_t getElementBytes(Type type) {
+  return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
+}
+
+Value mlir::gather::combineBagMax(OpBuilder &builder, Location loc, Value acc,
+                                  Value value) {
+  if (!isa<FloatType>(getElementTypeOrSelf(acc.getType())))
+    return arith::MaxSIOp::create(builder, loc, acc, value);
+  Value greater = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OGT,
+                                        value, acc);
+  Value isNaN = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO,
+                                      value, value);
+  Value take = arith::OrIOp::create(builder, loc, greater, isNaN);
+  return arith::SelectOp::create(builder, loc, take, value, acc);
+}
+
+bool mlir::gather::canBuildVectorBag(EmbeddingBagOp op,
+                                     const GatherToLinalgOptions &options) {
+  if (options.bagVectorBytes <= 0 || options.bagAccumulators <= 0 ||
+      op.getRowRank() != 1)
+    return false;
+  RankedTensorType tableType = op.getTableType();
+  int64_t width = tableType.getShape().back();
+  if (ShapedType::isDynamic(width) || width == 0)
+    return false;
+  Type elementType = tableType.getElementType();
+  return isa<FloatType>(elementType) ||
+         (elementType.isSignlessInteger() &&
+          elementType.getIntOrFloatBitWidth() >= 8);
+}
+
+namespace {
+/// The columns of one vector: `[offset, offset + size)`.
+struct ColumnVector {
+  int64_t offset, size;
+};
+
+/// Emits the pooling of one bag as described at the top of the file.
+class VectorBagBuilder {
+public:
+  VectorBagBuilder(OpBuilder &builder, Location loc, EmbeddingBagOp op,
+                   const GatherToLinalgOptions &options,
+                   const VectorBagOperands &operands)
+      : b(builder), loc(loc), op(op), options(options), in(operands),
+        elementType(op.getTableType().getElementType()),
+        accType(getAccumulatorType(elementType)),
+        isFloat(isa<FloatType>(accType)), mode(op.getMode()) {}
+
+  Value build() {
+    int64_t width = op.getTableType().getShape().back();
+    int64_t lanes = std::max<int64_t>(
+        1, options.bagVectorBytes / getElementBytes(accType));
+    SmallVector<ColumnVector> vectors;
+    for (int64_t offset = 0; offset < width; offset += lanes)
+      vectors.push_back({offset, std::min(lanes, width - offset)});
+    Value dest = in.dest;
+    for (size_t first = 0; first < vectors.size();
+         first += options.bagAccumulators) {
+      ArrayRef<ColumnVector> group = ArrayRef(vectors).slice(
+          first, std::min<size_t>(options.bagAccumulators,
+                                  vectors.size() - first));
+      dest = buildGroup(group, dest);
+    }
+    return dest;
+  }
+
+private:
+  Value constantIndex(int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  }
+
+  VectorType getVectorType(int64_t size, Type type) {
+    return VectorType::get({size}, type);
+  }
+
+  /// A vector of `size` copies of `attr`.
+  Value splat(int64_t size, TypedAttr attr) {
+    auto type = getVectorType(size, attr.getType());
+    return arith::ConstantOp::create(b, loc, type,
+                                     DenseElementsAttr::get(type, attr));
+  }
+
+  /// The value accumulation starts from (as the generic lowering's).
+  TypedAttr getIdentity() {
+    if (auto floatType = dyn_cast<FloatType>(accType)) {
+      const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
+      return b.getFloatAttr(
+          accType, mode == PoolingMode::Max
+                       ? APFloat::getInf(semantics, /*Negative=*/true)
+                       : APFloat::getZero(semantics, /*Negative=*/true));
+    }
+    unsigned bits = accType.getIntOrFloatBitWidth();
+    return b.getIntegerAttr(accType, mode == PoolingMode::Max
+                                         ? APInt::getSignedMinValue(bits)
+                                         : APInt::getZero(bits));
+  }
+
+  /// The coordinates of position `j` of the bag in the ids (and weights).
+  SmallVector<Value> getIdCoords(Value j) {
+    if (op.isRagged())
+      return {j};
+    SmallVector<Value> coords(in.ivs);
+    coords.push_back(j);
+    return coords;
+  }
+
+  /// The coordinates of column `column` of row `row` in the table.
+  SmallVector<Value> getTableCoords(Value row, Value column) {
+    SmallVector<Value> coords(in.ivs.take_front(op.getRowDim()));
+    coords.push_back(row);
+    coords.push_back(column);
+    return coords;
+  }
+
+  /// Whether the rows are prefetched: on, and the table may be larger than
+  /// the caches.
+  bool shouldPrefetch() {
+    if (options.bagPrefetchDistance <= 0)
+      return false;
+    RankedTensorType tableType = op.getTableType();
+    if (!tableType.hasStaticShape())
+      return true;
+    return tableType.getNumElements() * getElementBytes(elementType) >=
+           kPrefetchMinTableBytes;
+  }
+
+  /// Sets flatIds (the ids as one dimension), flatBase (the flat position
+  /// of the bag's first id, ragged: 0) and flatLast (the last flat
+  /// position) for the prefetches, which look ahead past the bag's end into
+  /// the next bags' ids.
+  void prepareFlatIds() {
+    auto idsType = cast<RankedTensorType>(in.ids.getType());
+    int64_t rank = idsType.getRank();
+    flatIds = in.ids;
+    if (rank > 1) {
+      SmallVector<ReassociationIndices> all(1);
+      for (int64_t dim = 0; dim < rank; ++dim)
+        all[0].push_back(dim);
+      flatIds = tensor::CollapseShapeOp::create(b, loc, in.ids, all);
+    }
+    auto size = [&](int64_t dim) -> Value {
+      return tensor::DimOp::create(b, loc, in.ids, dim);
+    };
+    Value total = tensor::DimOp::create(b, loc, flatIds, 0);
+    flatLast = arith::SubIOp::create(b, loc, total, constantIndex(1));
+    if (op.isRagged()) {
+      flatBase = constantIndex(0);
+      return;
+    }
+    // ((iv0 * size1 + iv1) * size2 + ...) * L over the batch and bag
+    // positions.
+    Value linear = in.ivs.front();
+    for (int64_t dim = 1; dim < static_cast<int64_t>(in.ivs.size()); ++dim)
+      linear = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, linear, size(dim)),
+          in.ivs[dim]);
+    flatBase = arith::MulIOp::create(b, loc, linear, size(rank - 1));
+  }
+
+  /// Prefetches the cache lines of `group` of the row of the id `distance`
+  /// positions after `j` in the flat ids (the last id at their end).
+  void emitPrefetch(OpBuilder &nb, Location nl, Value j,
+                    ArrayRef<ColumnVector> group) {
+    Value ahead = arith::AddIOp::create(
+        nb, nl, arith::AddIOp::create(nb, nl, flatBase, j),
+        constantIndex(options.bagPrefetchDistance));
+    ahead = arith::MinSIOp::create(nb, nl, ahead, flatLast);
+    Value raw = tensor::ExtractOp::create(nb, nl, flatIds, ValueRange{ahead});
+    Value row = castToIndex(nb, nl, raw);
+    Value zero = constantIndex(0);
+    if (!op.getIdsType().getElementType().isUnsignedInteger()) {
+      Value negative =
+          arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::slt, row, zero);
+      Value wrapped = arith::AddIOp::create(nb, nl, row, in.numRows);
+      row = arith::SelectOp::create(nb, nl, negative, wrapped, row);
+    }
+    // Any id gives an address inside the table.
+    Value lastRow = arith::SubIOp::create(nb, nl, in.numRows, constantIndex(1));
+    row = arith::MaxSIOp::create(
+        nb, nl, arith::MinSIOp::create(nb, nl, row, lastRow), zero);
+    int64_t perLine =
+        std::max<int64_t>(1, kCacheLineBytes / getElementBytes(elementType));
+    int64_t begin = group.front().offset;
+    int64_t end = group.back().offset + group.back().size;
+    for (int64_t column = begin; column < end; column += perLine)
+      memref::PrefetchOp::create(
+          nb, nl, in.tableBuffer, getTableCoords(row, constantIndex(column)),
+          /*isWrite=*/false, /*localityHint=*/3, /*isDataCache=*/true);
+  }
+
+  /// `acc` combined with `value` as the mode says (max: combineMax).
+  Value combine(OpBuilder &nb, Location nl, Value acc, Value value) {
+    if (mode == PoolingMode::Max)
+      return combineBagMax(nb, nl, acc, value);
+    return isFloat ? arith::AddFOp::create(nb, nl, acc, value).getResult()
+                   : arith::AddIOp::create(nb, nl, acc, value).getResult();
+  }
+
+  /// One loop over the bag's ids pooling the columns of `group`; writes them
+  /// into `dest` and returns it.
+  Value buildGroup(ArrayRef<ColumnVector> group, Value dest) {
+    TypedAttr identity = getIdentity();
+    SmallVector<Value> inits;
+    for (const ColumnVector &vector : group)
+      inits.push_back(splat(vector.size, identity));
+    // The rows pooled are counted only where padding may skip some.
+    bool counts = static_cast<bool>(in.paddingRow);
+    if (counts)
+      inits.push_back(constantIndex(0));
+    bool prefetch = shouldPrefetch();
+    if (prefetch && !flatIds)
+      prepareFlatIds();
+    IndexPlan plan;
+    plan.isUnsigned = op.getIdsType().getElementType().isUnsignedInteger();
+    plan.wrap = !plan.isUnsigned;
+    plan.check = options.boundsCheck != BoundsCheck::None;
+
+    auto loop = scf::ForOp::create(
+        b, loc, in.start, in.end, constantIndex(1), inits,
+        [&](OpBuilder &nb, Location nl, Value j, ValueRange accs) {
+          if (prefetch)
+            emitPrefetch(nb, nl, j, group);
+          SmallVector<Value> idCoords = getIdCoords(j);
+          Value raw = tensor::ExtractOp::create(nb, nl, in.ids, idCoords);
+          Value row = emitIndexWork(nb, nl, raw, in.numRows, plan,
+                                    options.boundsCheck);
+          Value weight;
+          if (in.weights) {
+            weight = tensor::ExtractOp::create(nb, nl, in.weights, idCoords);
+            if (weight.getType() != accType)
+              weight = arith::ExtFOp::create(nb, nl, accType, weight);
+          }
+          Value isPadding;
+          if (in.paddingRow)
+            isPadding = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq,
+                                              row, in.paddingRow);
+          SmallVector<Value> next;
+          for (auto [vector, acc] : llvm::zip(group, accs)) {
+            Value value = vector::LoadOp::create(
+                nb, nl, getVectorType(vector.size, elementType),
+                in.tableBuffer,
+                getTableCoords(row, constantIndex(vector.offset)));
+            if (elementType != accType)
+              value = arith::ExtFOp::create(
+                  nb, nl, getVectorType(vector.size, accType), value);
+            if (weight) {
+              Value weights = vector::BroadcastOp::create(
+                  nb, nl, getVectorType(vector.size, accType), weight);
+              value = isFloat
+                          ? arith::MulFOp::create(nb, nl, value, weights)
+                                .getResult()
+                          : arith::MulIOp::create(nb, nl, value, weights)
+                                .getResult();
+            }
+            Value combined = combine(nb, nl, acc, value);
+            if (isPadding)
+              combined =
+                  arith::SelectOp::create(nb, nl, isPadding, acc, combined);
+            next.push_back(combined);
+          }
+          if (counts) {
+            Value one = arith::SelectOp::create(nb, nl, isPadding,
+                                                constantIndex(0),
+                                                constantIndex(1));
+            next.push_back(arith::AddIOp::create(nb, nl, accs.back(), one));
+          }
+          scf::YieldOp::create(nb, nl, next);
+        });
+
+    Value count =
+        counts ? loop.getResults().back()
+               : arith::SubIOp::create(b, loc, in.end, in.start).getResult();
+    Value isEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          count, constantIndex(0));
+    Value divisor;
+    if (mode == PoolingMode::Mean) {
+      Value count64 =
+          arith::IndexCastOp::create(b, loc, b.getI64Type(), count);
+      divisor = arith::SIToFPOp::create(b, loc, accType, count64);
+    }
+    for (auto [vector, pooled] : llvm::zip(group, loop.getResults())) {
+      Value value = pooled;
+      if (divisor)
+        value = arith::DivFOp::create(
+            b, loc, value,
+            vector::BroadcastOp::create(
+                b, loc, getVectorType(vector.size, accType), divisor));
+      if (accType != elementType)
+        value = arith::TruncFOp::create(
+            b, loc, getVectorType(vector.size, elementType), value);
+      Value zeros = splat(vector.size, b.getZeroAttr(elementType));
+      value = arith::SelectOp::create(b, loc, isEmpty, zeros, value);
+      dest = vector::TransferWriteOp::create(
+                 b, loc, value, dest, ValueRange{constantIndex(vector.offset)},
+                 ArrayRef<bool>{true})
+                 .getResult();
+    }
+    return dest;
+  }
+
+  OpBuilder &b;
+  Location loc;
+  EmbeddingBagOp op;
+  const GatherToLinalgOptions &options;
+  const VectorBagOperands &in;
+  Type elementType, accType;
+  bool isFloat;
+  PoolingMode mode;
+  /// The flat ids and positions of the prefetches (prepareFlatIds).
+  Value flatIds, flatBase, flatLast;
+};
+} // namespace
+
+Value mlir::gather::buildVectorBag(OpBuilder &builder, Location loc,
+                                   EmbeddingBagOp op,
+                                   const GatherToLinalgOptions &options,
+                                   const VectorBagOperands &operands) {
+  return VectorBagBuilder(builder, loc, op, options, operands).build();
+}

@@ -1,0 +1,59 @@
+//===- BagVectorLoop.h - register-resident pooling of one bag ---*- C++ -*-===//
+//
+// Part of the gather-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The code of one embedding bag whose rows are one static dimension: each
+// group of columns accumulated in vector values (registers) over the bag's
+// ids, the rows read with vector loads and prefetched some ids ahead, the
+// pooled row written once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GATHER_MLIR_LIB_CONVERSION_GATHERTOLINALG_BAGVECTORLOOP_H
+#define GATHER_MLIR_LIB_CONVERSION_GATHERTOLINALG_BAGVECTORLOOP_H
+
+#include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
+#include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::gather {
+
+/// Whether buildVectorBag lowers `op` under `options`: vector pooling is on
+/// (`bagVectorBytes > 0`), rows are one static, non-empty dimension and the
+/// element type is a float or integer type the op takes.
+bool canBuildVectorBag(EmbeddingBagOp op, const GatherToLinalgOptions &options);
+
+/// What buildVectorBag needs of one bag.
+struct VectorBagOperands {
+  /// The table as a read-only buffer (bufferization.to_buffer).
+  Value tableBuffer;
+  /// The ids and the weights (null without) as tensors.
+  Value ids, weights;
+  /// The forall's induction variables: batch positions, then the bag.
+  ArrayRef<Value> ivs;
+  /// The bag's ids are `[start, end)` of its id row (ragged: of the ids).
+  Value start, end;
+  /// The number of table rows (`index`) and the padding row (null without).
+  Value numRows, paddingRow;
+  /// The bag's row of the result (a tensor of the row's shape).
+  Value dest;
+};
+
+/// The maximum of embedding bags, of scalars or vectors: `value` where it
+/// is greater than `acc` or NaN, else `acc` (so a NaN stays once it is in,
+/// and of two equal values, -0.0 and +0.0 included, the earlier one stays);
+/// the signed maximum of integers. Both lowerings use it, so that they give
+/// the same bits.
+Value combineBagMax(OpBuilder &builder, Location loc, Value acc, Value value);
+
+/// Pools one bag into `operands.dest` and returns the written row.
+Value buildVectorBag(OpBuilder &builder, Location loc, EmbeddingBagOp op,
+                     const GatherToLinalgOptions &options,
+                     const VectorBagOperands &operands);
+
+} // namespace mlir::gather
+
+#endif // GATHER_MLIR_LIB_CONVERSION_GATHERTOLINALG_BAGVECTORLOOP_H
