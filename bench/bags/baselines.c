@@ -23,7 +23,7 @@ typedef float V __attribute__((vector_size(64), aligned(4), may_alias));
 typedef int VI __attribute__((vector_size(64), aligned(4), may_alias));
 
 /// Ids ahead of the current one whose rows are prefetched.
-enum { kPrefetchIds = 6 };
+enum { kPrefetchIds = 16 };
 
 static uint64_t splitMix64(uint64_t *state) {
   uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
