@@ -268,4 +268,5 @@ Value mlir::gather::detail::transposeTensor(OpBuilder &builder, Location loc,
 void mlir::gather::populateRaiseToGatherPatterns(RewritePatternSet &patterns) {
   patterns.add<RaiseTosaGather, RaiseTensorGather>(patterns.getContext());
   gather::detail::populateRaiseLinalgGatherPatterns(patterns);
+  gather::detail::populateRaiseBagPatterns(patterns);
 }

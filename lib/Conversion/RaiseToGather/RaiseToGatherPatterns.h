@@ -6,8 +6,8 @@
 //
 // What the source files of raise-to-gather share: one pattern per source form
 // (RaiseToGather.cpp: tosa.gather and tensor.gather; RaiseLinalgGather.cpp:
-// the linalg.generic + tensor.extract idiom) and the helpers they have in
-// common.
+// the linalg.generic + tensor.extract idiom; RaiseBags.cpp: a gather pooled
+// per bag) and the helpers they have in common.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +25,11 @@ namespace gather::detail {
 /// Adds the pattern that raises the gather idiom of frontends on linalg
 /// (`linalg.generic` reading one table with `tensor.extract`).
 void populateRaiseLinalgGatherPatterns(RewritePatternSet &patterns);
+
+/// Adds the patterns that raise a gather whose rows are summed per bag (by
+/// `linalg.reduce` or `linalg.generic`, weighted or not, divided by the bag
+/// length or not) into `gather.embedding_bag` (RaiseBags.cpp).
+void populateRaiseBagPatterns(RewritePatternSet &patterns);
 
 /// Returns `source` transposed by `linalg.transpose` into a new
 /// `tensor.empty`: dimension `d` of the result is dimension

@@ -1,0 +1,321 @@
+//===- RaiseBags.cpp - gather + pooling to gather.embedding_bag -----------===//
+//
+// Part of the gather-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Raises a `gather.gather` of a `[V, D]` table by `[B, L]` ids whose only
+// user sums the gathered rows over the ids dimension into
+// `gather.embedding_bag sum` (fixed bags), and such a sum divided by the
+// constant `L` into `mean`. Only rewrites that give the same bits are made:
+//
+// * The op's float sum starts from -0.0 and adds the rows in order; a
+//   reduction from a fill of -0.0 is that exactly. A fill of +0.0 differs
+//   only for bags whose every element is -0.0 (+0.0 + -0.0 is +0.0), and
+//   adding +0.0 to the bag's result gives exactly those bits (x + 0.0 is x
+//   except for x == -0.0, and the op's sum is -0.0 only when every term is).
+// * The weighted form multiplies each row by its weight and adds the
+//   product, as the reduction body `acc + g * w` does.
+// * f16 and bf16 tables are not raised: the op accumulates them in f32.
+// * `mean` divides the op's sum by L in the element type; it is raised only
+//   from a fill of -0.0 (after a fill of +0.0 the division of the sum cannot
+//   be corrected afterwards: -tiny / L rounds to -0.0 either way).
+// * `arith.maximumf` is not raised to `max`: it orders -0.0 below +0.0,
+//   where the op keeps the earlier of equal values.
+// * L must be static and at least 1: the op gives zeros for empty bags where
+//   a reduction gives its init.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RaiseToGatherPatterns.h"
+#include "gather-mlir/Conversion/Utils/Elementwise.h"
+#include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace mlir::gather;
+
+namespace {
+
+/// The start of the sum: an exact identity, or +0.0 (the result needs an
+/// added +0.0).
+enum class FillKind { Exact, PositiveZero };
+
+/// Returns true for the element types whose sum the op computes in the
+/// element type itself: f32, f64 and signless integers of 8 to 64 bits.
+bool isRaisableElementType(Type type) {
+  if (type.isF32() || type.isF64())
+    return true;
+  auto integer = dyn_cast<IntegerType>(type);
+  return integer && integer.isSignless() && integer.getWidth() >= 8 &&
+         integer.getWidth() <= 64;
+}
+
+/// Returns the gather that produces `value` when it gathers rows of a
+/// `[V, D]` table by `[B, L]` ids (axis 0, batch_dims 0, L static and
+/// positive), has no other user and a raisable element type.
+GatherOp matchBagGather(Value value) {
+  auto gather = value.getDefiningOp<GatherOp>();
+  if (!gather || !gather->hasOneUse())
+    return nullptr;
+  if (gather.getNormalizedAxis() != 0 || gather.getNormalizedBatchDims() != 0)
+    return nullptr;
+  RankedTensorType dataType = gather.getDataType();
+  RankedTensorType indicesType = gather.getIndicesType();
+  if (dataType.getRank() != 2 || indicesType.getRank() != 2)
+    return nullptr;
+  if (ShapedType::isDynamic(indicesType.getDimSize(1)) ||
+      indicesType.getDimSize(1) < 1)
+    return nullptr;
+  if (!isRaisableElementType(dataType.getElementType()))
+    return nullptr;
+  return gather;
+}
+
+/// Returns how the `linalg.fill` producing `init` starts a sum: -0.0 or
+/// integer 0 exactly, +0.0 up to the sign of zero; nothing otherwise.
+std::optional<FillKind> matchSumFill(Value init) {
+  auto fill = init.getDefiningOp<linalg::FillOp>();
+  if (!fill)
+    return std::nullopt;
+  Value scalar = fill.getInputs().front();
+  APFloat floatValue(0.0);
+  if (matchPattern(scalar, m_ConstantFloat(&floatValue))) {
+    if (!floatValue.isZero())
+      return std::nullopt;
+    return floatValue.isNegative() ? FillKind::Exact : FillKind::PositiveZero;
+  }
+  APInt intValue;
+  if (matchPattern(scalar, m_ConstantInt(&intValue)) && intValue.isZero())
+    return FillKind::Exact;
+  return std::nullopt;
+}
+
+/// Returns true when `value` is `lhs op rhs` or `rhs op lhs` for the float
+/// op `FloatOp` (without fast-math flags) or the integer op `IntOp`.
+template <typename FloatOp, typename IntOp>
+bool isCommutedBinary(Value value, Value lhs, Value rhs) {
+  Operation *op = value.getDefiningOp();
+  if (!op || op->getNumOperands() != 2)
+    return false;
+  if (auto floatOp = dyn_cast<FloatOp>(op)) {
+    if (floatOp.getFastmath() != arith::FastMathFlags::none)
+      return false;
+  } else if (!isa<IntOp>(op)) {
+    return false;
+  }
+  Value a = op->getOperand(0), b = op->getOperand(1);
+  return (a == lhs && b == rhs) || (a == rhs && b == lhs);
+}
+
+/// Returns the term the yield of `block` adds to the accumulator `acc`:
+/// the other operand of `acc + term` (either order); null otherwise.
+Value matchSumTerm(Block &block, Value acc) {
+  auto yield = dyn_cast<linalg::YieldOp>(block.getTerminator());
+  if (!yield || yield.getNumOperands() != 1)
+    return nullptr;
+  Operation *add = yield.getOperand(0).getDefiningOp();
+  if (!add || add->getBlock() != &block || !add->hasOneUse())
+    return nullptr;
+  if (!isa<arith::AddFOp, arith::AddIOp>(add))
+    return nullptr;
+  Value term =
+      add->getOperand(0) == acc ? add->getOperand(1) : add->getOperand(0);
+  if (!isCommutedBinary<arith::AddFOp, arith::AddIOp>(add->getResult(0), acc,
+                                                      term))
+    return nullptr;
+  return term;
+}
+
+/// Returns the scalar of the constant `value` (a float constant, or a splat
+/// float tensor constant) when it equals `count`.
+bool isFloatConstantEqualTo(Value value, int64_t count) {
+  APFloat scalar(0.0);
+  if (!matchPattern(value, m_ConstantFloat(&scalar))) {
+    DenseFPElementsAttr splat;
+    if (!matchPattern(value, m_Constant(&splat)) || !splat.isSplat())
+      return false;
+    scalar = splat.getSplatValue<APFloat>();
+  }
+  bool lost = false;
+  APFloat expected(static_cast<double>(count));
+  expected.convert(scalar.getSemantics(), APFloat::rmNearestTiesToEven, &lost);
+  return !lost && scalar.bitwiseIsEqual(expected);
+}
+
+/// Returns the op that divides `sum` element-wise by the constant `count`
+/// and is its only user: `linalg.div ins(%sum, %splat)` or an all-parallel
+/// `linalg.generic` of identity maps yielding `divf(%in, %cst)`.
+Operation *matchDivideByCount(Value sum, int64_t count) {
+  if (!sum.hasOneUse())
+    return nullptr;
+  Operation *user = *sum.getUsers().begin();
+  if (auto div = dyn_cast<linalg::DivOp>(user)) {
+    if (div.getNumDpsInputs() != 2 || div.getDpsInputs()[0] != sum ||
+        div->getNumResults() != 1 ||
+        div->getResult(0).getType() != sum.getType())
+      return nullptr;
+    return isFloatConstantEqualTo(div.getDpsInputs()[1], count) ? user
+                                                                : nullptr;
+  }
+  auto generic = dyn_cast<linalg::GenericOp>(user);
+  if (!generic || generic.getNumDpsInputs() != 1 ||
+      generic.getNumDpsInits() != 1 || generic.getDpsInputs()[0] != sum ||
+      generic->getResult(0).getType() != sum.getType() ||
+      generic.getNumParallelLoops() != generic.getNumLoops() ||
+      !llvm::all_of(generic.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }))
+    return nullptr;
+  Block &body = generic.getRegion().front();
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  auto divf = yield.getOperand(0).getDefiningOp<arith::DivFOp>();
+  if (!divf || divf.getFastmath() != arith::FastMathFlags::none ||
+      divf.getLhs() != body.getArgument(0))
+    return nullptr;
+  Value divisor = divf.getRhs();
+  // A constant inside the body or one captured from above.
+  if (!isFloatConstantEqualTo(divisor, count))
+    return nullptr;
+  return user;
+}
+
+/// Replaces `root` (the reduction of `gather`, result `[B, D]`) by the bag
+/// op; `fill` says whether +0.0 must be added to the result. Without
+/// weights and from an exact fill, a divide-by-L user becomes `mean`.
+void replaceWithBag(PatternRewriter &rewriter, Operation *root, GatherOp gather,
+                    Value weights, FillKind fill) {
+  Location loc = root->getLoc();
+  Value sum = root->getResult(0);
+  auto resultType = cast<RankedTensorType>(sum.getType());
+  int64_t count = gather.getIndicesType().getDimSize(1);
+  Operation *divide = nullptr;
+  if (!weights && fill == FillKind::Exact &&
+      isa<FloatType>(resultType.getElementType()))
+    divide = matchDivideByCount(sum, count);
+
+  PoolingMode mode = divide ? PoolingMode::Mean : PoolingMode::Sum;
+  rewriter.setInsertionPoint(divide ? divide : root);
+  Value bag = EmbeddingBagOp::create(rewriter, loc, resultType,
+                                     gather.getData(), gather.getIndices(),
+                                     /*offsets=*/Value(), weights, mode,
+                                     /*batch_dims=*/0,
+                                     /*include_last_offset=*/false,
+                                     /*padding_idx=*/nullptr);
+  if (fill == FillKind::PositiveZero) {
+    Type elementType = resultType.getElementType();
+    bag = buildElementwiseGeneric(
+        rewriter, loc, bag, elementType,
+        [&](OpBuilder &builder, Location nestedLoc, Value value) -> Value {
+          Value zero = arith::ConstantOp::create(
+              builder, nestedLoc, builder.getFloatAttr(elementType, 0.0));
+          return arith::AddFOp::create(builder, nestedLoc, value, zero);
+        });
+  }
+  if (divide) {
+    rewriter.replaceOp(divide, bag);
+    rewriter.eraseOp(root);
+  } else {
+    rewriter.replaceOp(root, bag);
+  }
+  rewriter.eraseOp(gather);
+}
+
+/// `linalg.reduce` over dimension 1 of a raisable gather, from a fill of
+/// the sum's identity, with the body `in + acc` (either order).
+struct RaiseReduceToBag : public OpRewritePattern<linalg::ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::ReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getInputs().size() != 1 || op.getInits().size() != 1)
+      return rewriter.notifyMatchFailure(op, "not one input and one init");
+    if (op.getDimensions() != ArrayRef<int64_t>{1})
+      return rewriter.notifyMatchFailure(op, "not a reduction of dim 1");
+    GatherOp gather = matchBagGather(op.getInputs().front());
+    if (!gather)
+      return rewriter.notifyMatchFailure(op, "input is no raisable gather");
+    std::optional<FillKind> fill = matchSumFill(op.getInits().front());
+    if (!fill)
+      return rewriter.notifyMatchFailure(op, "init is no fill of zero");
+    Block &body = op.getCombiner().front();
+    Value term = matchSumTerm(body, body.getArgument(1));
+    if (term != body.getArgument(0))
+      return rewriter.notifyMatchFailure(op, "body is not in + acc");
+    replaceWithBag(rewriter, op, gather, /*weights=*/Value(), *fill);
+    return success();
+  }
+};
+
+/// `linalg.generic` summing a raisable gather `(b, l, c)` over `l` into
+/// `(b, c)` from a fill of the identity, optionally times weights read by
+/// `(b, l)`: body `acc + g` or `acc + g * w` (any operand order).
+struct RaiseGenericToBag : public OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    unsigned numInputs = op.getNumDpsInputs();
+    if (numInputs < 1 || numInputs > 2 || op.getNumDpsInits() != 1 ||
+        op.getNumLoops() != 3)
+      return rewriter.notifyMatchFailure(op, "not 1-2 inputs, 1 init, 3 loops");
+    using utils::IteratorType;
+    if (op.getIteratorTypesArray() !=
+        SmallVector<IteratorType>{IteratorType::parallel,
+                                  IteratorType::reduction,
+                                  IteratorType::parallel})
+      return rewriter.notifyMatchFailure(op, "iterators not (p, r, p)");
+    MLIRContext *context = op.getContext();
+    AffineExpr b, l, c;
+    bindDims(context, b, l, c);
+    SmallVector<AffineMap> expected{AffineMap::get(3, 0, {b, l, c}, context)};
+    if (numInputs == 2)
+      expected.push_back(AffineMap::get(3, 0, {b, l}, context));
+    expected.push_back(AffineMap::get(3, 0, {b, c}, context));
+    if (op.getIndexingMapsArray() != expected)
+      return rewriter.notifyMatchFailure(op, "indexing maps differ");
+
+    GatherOp gather = matchBagGather(op.getDpsInputs()[0]);
+    if (!gather)
+      return rewriter.notifyMatchFailure(op, "input is no raisable gather");
+    Value weights = numInputs == 2 ? op.getDpsInputs()[1] : Value();
+    if (weights &&
+        weights.getType() !=
+            RankedTensorType::get(gather.getIndicesType().getShape(),
+                                  gather.getDataType().getElementType()))
+      return rewriter.notifyMatchFailure(op, "weights not [B, L] of rows'");
+    std::optional<FillKind> fill = matchSumFill(op.getDpsInits()[0]);
+    if (!fill)
+      return rewriter.notifyMatchFailure(op, "init is no fill of zero");
+
+    Block &body = op.getRegion().front();
+    Value acc = body.getArgument(numInputs);
+    Value term = matchSumTerm(body, acc);
+    if (!term)
+      return rewriter.notifyMatchFailure(op, "body is not acc + term");
+    if (weights) {
+      Operation *mul = term.getDefiningOp();
+      if (!mul || mul->getBlock() != &body || !mul->hasOneUse() ||
+          !isCommutedBinary<arith::MulFOp, arith::MulIOp>(
+              term, body.getArgument(0), body.getArgument(1)))
+        return rewriter.notifyMatchFailure(op, "term is not g * w");
+    } else if (term != body.getArgument(0)) {
+      return rewriter.notifyMatchFailure(op, "term is not the gathered row");
+    }
+    // The body holds only the add (and the multiply).
+    if (body.getOperations().size() != (weights ? 3u : 2u))
+      return rewriter.notifyMatchFailure(op, "body has other ops");
+    replaceWithBag(rewriter, op, gather, weights, *fill);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::gather::detail::populateRaiseBagPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<RaiseReduceToBag, RaiseGenericToBag>(patterns.getContext());
+}
