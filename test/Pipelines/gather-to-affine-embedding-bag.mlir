@@ -1,8 +1,9 @@
 // gather-to-affine never allocates the gathered rows of an embedding bag:
 // each function below allocates only its result, pools each bag in vector
-// values (registers) carried by the loop over its ids, and copies nothing. The last function, the same fixed bags
-// written as gather.gather + linalg.reduce, does allocate the gathered
-// [32, 8, 64] buffer: the checks can tell the two apart.
+// values (registers) carried by the loop over its ids, and copies nothing; so
+// does gather.gather + linalg.reduce, raised to the bag. The last function,
+// a look-alike that stays gather.gather + linalg.reduce, does allocate the
+// gathered [32, 8, 64] buffer: the checks can tell the two apart.
 // RUN: gather-opt %s --gather-to-affine | FileCheck %s
 // RUN: gather-opt %s --gather-to-affine=bounds-check=none | FileCheck %s
 
@@ -86,14 +87,37 @@ func.func @ragged_dynamic(%t: tensor<?x64xf32>, %i: tensor<?xi64>, %o: tensor<?x
   return %r : tensor<?x64xf32>
 }
 
-// The unfused form writes the gathered rows.
-// CHECK-LABEL: func.func @unfused_sum(
-// CHECK:         memref.alloc() {{.*}} : memref<32x8x64xf32>
-func.func @unfused_sum(%t: tensor<1000x64xf32>, %i: tensor<32x8xi64>) -> tensor<32x64xf32> {
+// gather.gather + linalg.reduce from +0.0 (as frontends write it) is
+// raised to the bag by raise-to-gather, which every pipeline runs first: no
+// gathered buffer either.
+// CHECK-LABEL: func.func @raised_sum(
+// CHECK-NOT:     memref<32x8x64xf32>
+// CHECK:         scf.forall
+// CHECK:           scf.for {{.*}} -> (vector<{{.*}}>
+// CHECK:             vector.load
+// CHECK-NOT:     memref<32x8x64xf32>
+// CHECK:         return
+func.func @raised_sum(%t: tensor<1000x64xf32>, %i: tensor<32x8xi64>) -> tensor<32x64xf32> {
   %g = gather.gather %t[%i] : tensor<1000x64xf32>, tensor<32x8xi64>
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<32x64xf32>
   %init = linalg.fill ins(%zero : f32) outs(%e : tensor<32x64xf32>) -> tensor<32x64xf32>
+  %r = linalg.reduce ins(%g : tensor<32x8x64xf32>) outs(%init : tensor<32x64xf32>) dimensions = [1]
+    (%a: f32, %o: f32) {
+      %s = arith.addf %a, %o : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<32x64xf32>
+}
+
+// A look-alike that is not raised (a sum from 1.0) writes the gathered rows.
+// CHECK-LABEL: func.func @unfused_sum(
+// CHECK:         memref.alloc() {{.*}} : memref<32x8x64xf32>
+func.func @unfused_sum(%t: tensor<1000x64xf32>, %i: tensor<32x8xi64>) -> tensor<32x64xf32> {
+  %g = gather.gather %t[%i] : tensor<1000x64xf32>, tensor<32x8xi64>
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<32x64xf32>
+  %init = linalg.fill ins(%one : f32) outs(%e : tensor<32x64xf32>) -> tensor<32x64xf32>
   %r = linalg.reduce ins(%g : tensor<32x8x64xf32>) outs(%init : tensor<32x64xf32>) dimensions = [1]
     (%a: f32, %o: f32) {
       %s = arith.addf %a, %o : f32
