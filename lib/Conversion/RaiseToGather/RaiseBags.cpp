@@ -149,7 +149,8 @@ bool isFloatConstantEqualTo(Value value, int64_t count) {
 
 /// Returns the op that divides `sum` element-wise by the constant `count`
 /// and is its only user: `linalg.div ins(%sum, %splat)` or an all-parallel
-/// `linalg.generic` of identity maps yielding `divf(%in, %cst)`.
+/// `linalg.generic` of identity maps yielding `divf(%s, %cst)`, where `%s`
+/// is the sum read as the input or as the init.
 Operation *matchDivideByCount(Value sum, int64_t count) {
   if (!sum.hasOneUse())
     return nullptr;
@@ -162,9 +163,13 @@ Operation *matchDivideByCount(Value sum, int64_t count) {
     return isFloatConstantEqualTo(div.getDpsInputs()[1], count) ? user
                                                                 : nullptr;
   }
+  // The sum is the generic's one input, or its init when it has no input
+  // (divided in place).
   auto generic = dyn_cast<linalg::GenericOp>(user);
-  if (!generic || generic.getNumDpsInputs() != 1 ||
-      generic.getNumDpsInits() != 1 || generic.getDpsInputs()[0] != sum ||
+  if (!generic || generic.getNumDpsInputs() > 1 ||
+      generic.getNumDpsInits() != 1 ||
+      (generic.getNumDpsInputs() == 1 ? generic.getDpsInputs()[0]
+                                      : generic.getDpsInits()[0]) != sum ||
       generic->getResult(0).getType() != sum.getType() ||
       generic.getNumParallelLoops() != generic.getNumLoops() ||
       !llvm::all_of(generic.getIndexingMapsArray(),

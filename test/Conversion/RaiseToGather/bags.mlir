@@ -161,6 +161,96 @@ func.func @mean_div(%t: tensor<10x4xf32>, %i: tensor<3x2xi64>) -> tensor<3x4xf32
 
 // -----
 
+// The division in place (the sum is the generic's init), as bench/bags
+// writes the mean.
+// CHECK-LABEL: func.func @mean_in_place(
+// CHECK:         %[[B:.*]] = gather.embedding_bag mean %{{.*}}[%{{.*}}] : tensor<10x4xf32>, tensor<3x2xi64> -> tensor<3x4xf32>
+// CHECK-NEXT:    return %[[B]]
+#id = affine_map<(b, c) -> (b, c)>
+func.func @mean_in_place(%t: tensor<10x4xf32>, %i: tensor<3x2xi64>) -> tensor<3x4xf32> {
+  %g = gather.gather %t[%i] : tensor<10x4xf32>, tensor<3x2xi64>
+  %z = arith.constant -0.0 : f32
+  %e = tensor.empty() : tensor<3x4xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<3x4xf32>) -> tensor<3x4xf32>
+  %r = linalg.reduce ins(%g : tensor<3x2x4xf32>) outs(%f : tensor<3x4xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  %two = arith.constant 2.0 : f32
+  %m = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]}
+      outs(%r : tensor<3x4xf32>) {
+    ^bb0(%s: f32):
+      %d = arith.divf %s, %two : f32
+      linalg.yield %d : f32
+  } -> tensor<3x4xf32>
+  return %m : tensor<3x4xf32>
+}
+
+// -----
+
+// A division of L by the sum is no mean.
+// CHECK-LABEL: func.func @divide_l_by_sum(
+// CHECK:         %[[B:.*]] = gather.embedding_bag sum
+// CHECK:         linalg.generic {{.*}} outs(%[[B]]
+// CHECK:           arith.divf %{{.*}}, %{{.*}} : f32
+#id = affine_map<(b, c) -> (b, c)>
+func.func @divide_l_by_sum(%t: tensor<10x4xf32>, %i: tensor<3x2xi64>) -> tensor<3x4xf32> {
+  %g = gather.gather %t[%i] : tensor<10x4xf32>, tensor<3x2xi64>
+  %z = arith.constant -0.0 : f32
+  %e = tensor.empty() : tensor<3x4xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<3x4xf32>) -> tensor<3x4xf32>
+  %r = linalg.reduce ins(%g : tensor<3x2x4xf32>) outs(%f : tensor<3x4xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  %two = arith.constant 2.0 : f32
+  %m = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]}
+      outs(%r : tensor<3x4xf32>) {
+    ^bb0(%s: f32):
+      %d = arith.divf %two, %s : f32
+      linalg.yield %d : f32
+  } -> tensor<3x4xf32>
+  return %m : tensor<3x4xf32>
+}
+
+// -----
+
+// The gather of the torch-mlir idiom, raised first, then the bag.
+// CHECK-LABEL: func.func @torch_embedding_sum(
+// CHECK-NOT:     tensor.extract
+// CHECK-NOT:     gather.gather
+// CHECK:         %[[B:.*]] = gather.embedding_bag sum %{{.*}}[%{{.*}}] : tensor<5x3xf32>, tensor<2x3xindex> -> tensor<2x3xf32>
+// CHECK:         linalg.generic {{.*}} ins(%[[B]] : tensor<2x3xf32>)
+func.func @torch_embedding_sum(%weight: tensor<5x3xf32>, %ids: tensor<2x3xi64>) -> tensor<2x3xf32> {
+  %0 = tensor.empty() : tensor<2x3x3xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%ids : tensor<2x3xi64>) outs(%0 : tensor<2x3x3xf32>) {
+  ^bb0(%in: i64, %out: f32):
+    %2 = arith.index_cast %in : i64 to index
+    %3 = linalg.index 2 : index
+    %c5 = arith.constant 5 : index
+    %5 = arith.cmpi slt, %2, %c5 : index
+    cf.assert %5, "index must be smaller than dim size"
+    %c0_i64 = arith.constant 0 : i64
+    %6 = arith.cmpi sge, %in, %c0_i64 : i64
+    cf.assert %6, "index must be larger or equal to 0"
+    %extracted = tensor.extract %weight[%2, %3] : tensor<5x3xf32>
+    linalg.yield %extracted : f32
+  } -> tensor<2x3x3xf32>
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x3xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<2x3xf32>) -> tensor<2x3xf32>
+  %r = linalg.reduce ins(%1 : tensor<2x3x3xf32>) outs(%f : tensor<2x3xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
 // A sum from +0.0 divided by L: the sum is raised (with its +0.0), the
 // division stays (the op's mean of -0.0 sums would give -0.0).
 // CHECK-LABEL: func.func @mean_poszero(

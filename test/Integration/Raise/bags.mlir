@@ -26,7 +26,27 @@
 // RAISED:         gather.embedding_bag mean
 // RAISED-LABEL: func.func @mean_div(
 // RAISED:         gather.embedding_bag mean
-// RAISED-LABEL: func.func @mean_poszero(
+// RAISED-LABEL: func.func @mean_in_place(%t: tensor<5x2xf32>, %i: tensor<3x2xi64>) -> tensor<3x2xf32> {
+  %g = gather.gather %t[%i] : tensor<5x2xf32>, tensor<3x2xi64>
+  %z = arith.constant -0.0 : f32
+  %e = tensor.empty() : tensor<3x2xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<3x2xf32>) -> tensor<3x2xf32>
+  %r = linalg.reduce ins(%g : tensor<3x2x2xf32>) outs(%f : tensor<3x2xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  %two = arith.constant 2.0 : f32
+  %m = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]}
+      outs(%r : tensor<3x2xf32>) {
+    ^bb0(%s: f32):
+      %d = arith.divf %s, %two : f32
+      linalg.yield %d : f32
+  } -> tensor<3x2xf32>
+  return %m : tensor<3x2xf32>
+}
+
+func.func @mean_poszero(
 // RAISED:         gather.embedding_bag sum
 // RAISED:         linalg.div
 
@@ -218,6 +238,11 @@ func.func @main() {
   // CHECK-NEXT: [-0,   -0]
   %s6 = call @mean_div(%t, %ids) : (tensor<5x2xf32>, tensor<3x2xi64>) -> tensor<3x2xf32>
   call @print(%s6) : (tensor<3x2xf32>) -> ()
+  // CHECK: [1.5,   15]
+  // CHECK-NEXT: [3.5,   35]
+  // CHECK-NEXT: [-0,   -0]
+  %s8 = call @mean_in_place(%t, %ids) : (tensor<5x2xf32>, tensor<3x2xi64>) -> tensor<3x2xf32>
+  call @print(%s8) : (tensor<3x2xf32>) -> ()
   // From +0.0 the -0.0 bag is +0.0, halved.
   // CHECK: [1.5,   15]
   // CHECK-NEXT: [3.5,   35]
