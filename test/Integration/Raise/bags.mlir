@@ -1,6 +1,7 @@
 // Every raised bag form (sum by linalg.reduce from -0.0 and +0.0, integer
-// sum, linalg.generic sum in f64, weighted sum, mean by linalg.generic and
-// by linalg.div, a +0.0 sum divided by L) run through gather-to-llvm; the
+// sum, linalg.generic sum in f64, weighted sum, mean by linalg.generic
+// (reading the sum as its input, or dividing it in place) and by linalg.div,
+// a +0.0 sum divided by L) run through gather-to-llvm; the
 // RAISED checks make sure each became gather.embedding_bag, the values are
 // summed by hand from the ids written beside them.
 // The f32 table's row r < 4 is [r + 1, 10 (r + 1)], row 4 is [-0.0, -0.0]:
@@ -26,27 +27,9 @@
 // RAISED:         gather.embedding_bag mean
 // RAISED-LABEL: func.func @mean_div(
 // RAISED:         gather.embedding_bag mean
-// RAISED-LABEL: func.func @mean_in_place(%t: tensor<5x2xf32>, %i: tensor<3x2xi64>) -> tensor<3x2xf32> {
-  %g = gather.gather %t[%i] : tensor<5x2xf32>, tensor<3x2xi64>
-  %z = arith.constant -0.0 : f32
-  %e = tensor.empty() : tensor<3x2xf32>
-  %f = linalg.fill ins(%z : f32) outs(%e : tensor<3x2xf32>) -> tensor<3x2xf32>
-  %r = linalg.reduce ins(%g : tensor<3x2x2xf32>) outs(%f : tensor<3x2xf32>) dimensions = [1]
-    (%in: f32, %acc: f32) {
-      %s = arith.addf %in, %acc : f32
-      linalg.yield %s : f32
-    }
-  %two = arith.constant 2.0 : f32
-  %m = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]}
-      outs(%r : tensor<3x2xf32>) {
-    ^bb0(%s: f32):
-      %d = arith.divf %s, %two : f32
-      linalg.yield %d : f32
-  } -> tensor<3x2xf32>
-  return %m : tensor<3x2xf32>
-}
-
-func.func @mean_poszero(
+// RAISED-LABEL: func.func @mean_in_place(
+// RAISED:         gather.embedding_bag mean
+// RAISED-LABEL: func.func @mean_poszero(
 // RAISED:         gather.embedding_bag sum
 // RAISED:         linalg.div
 
@@ -159,6 +142,26 @@ func.func @mean_div(%t: tensor<5x2xf32>, %i: tensor<3x2xi64>) -> tensor<3x2xf32>
     }
   %two = arith.constant dense<2.0> : tensor<3x2xf32>
   %m = linalg.div ins(%r, %two : tensor<3x2xf32>, tensor<3x2xf32>) outs(%e : tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %m : tensor<3x2xf32>
+}
+
+func.func @mean_in_place(%t: tensor<5x2xf32>, %i: tensor<3x2xi64>) -> tensor<3x2xf32> {
+  %g = gather.gather %t[%i] : tensor<5x2xf32>, tensor<3x2xi64>
+  %z = arith.constant -0.0 : f32
+  %e = tensor.empty() : tensor<3x2xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<3x2xf32>) -> tensor<3x2xf32>
+  %r = linalg.reduce ins(%g : tensor<3x2x2xf32>) outs(%f : tensor<3x2xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  %two = arith.constant 2.0 : f32
+  %m = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]}
+      outs(%r : tensor<3x2xf32>) {
+    ^bb0(%s: f32):
+      %d = arith.divf %s, %two : f32
+      linalg.yield %d : f32
+  } -> tensor<3x2xf32>
   return %m : tensor<3x2xf32>
 }
 
