@@ -248,7 +248,7 @@ struct RaiseReduceToBag : public OpRewritePattern<linalg::ReduceOp> {
       return rewriter.notifyMatchFailure(op, "init is no fill of zero");
     Block &body = op.getCombiner().front();
     Value term = matchSumTerm(body, body.getArgument(1));
-    if (term != body.getArgument(0))
+    if (term != body.getArgument(0) || body.getOperations().size() != 2)
       return rewriter.notifyMatchFailure(op, "body is not in + acc");
     replaceWithBag(rewriter, op, gather, /*weights=*/Value(), *fill);
     return success();
@@ -265,7 +265,7 @@ struct RaiseGenericToBag : public OpRewritePattern<linalg::GenericOp> {
                                 PatternRewriter &rewriter) const override {
     unsigned numInputs = op.getNumDpsInputs();
     if (numInputs < 1 || numInputs > 2 || op.getNumDpsInits() != 1 ||
-        op.getNumLoops() != 3)
+        op->getNumResults() != 1 || op.getNumLoops() != 3)
       return rewriter.notifyMatchFailure(op, "not 1-2 inputs, 1 init, 3 loops");
     using utils::IteratorType;
     if (op.getIteratorTypesArray() !=
