@@ -252,5 +252,17 @@ func.func @main() {
   // CHECK-NEXT: [0,   0]
   %s7 = call @mean_poszero(%t, %ids) : (tensor<5x2xf32>, tensor<3x2xi64>) -> tensor<3x2xf32>
   call @print(%s7) : (tensor<3x2xf32>) -> ()
+
+  // Why a +0.0 mean is not raised to the op's mean: with row 0 =
+  // [-2^-149 (the smallest subnormal), 1] and row 1 = [-0.0, 1], bag 0 + 1
+  // sums to -2^-149, which halves to -0.0 (ties to even) in both programs;
+  // bag 1 + 1 sums to +0.0 from +0.0; bag 0 + 0 halves to -2^-149.
+  // CHECK: [-0,   1]
+  // CHECK-NEXT: [0,   1]
+  // CHECK-NEXT: [-1.4013e-45,   1]
+  %tiny = arith.constant dense<[[-1.40129846e-45, 1.0], [-0.0, 1.0], [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]]> : tensor<5x2xf32>
+  %idst = arith.constant dense<[[0, 1], [1, 1], [0, 0]]> : tensor<3x2xi64>
+  %s9 = call @mean_poszero(%tiny, %idst) : (tensor<5x2xf32>, tensor<3x2xi64>) -> tensor<3x2xf32>
+  call @print(%s9) : (tensor<3x2xf32>) -> ()
   return
 }
