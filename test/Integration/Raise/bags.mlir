@@ -12,8 +12,8 @@
 // RUN: gather-opt %s --gather-to-llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: gather-opt %s --gather-to-llvm=bounds-check=none | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 
-// RAISED-NOT:   gather.gather
 // RAISED-LABEL: func.func @sum_negzero(
+// RAISED-NOT:     gather.gather
 // RAISED:         gather.embedding_bag sum
 // RAISED-LABEL: func.func @sum_poszero(
 // RAISED:         gather.embedding_bag sum
@@ -32,6 +32,9 @@
 // RAISED-LABEL: func.func @mean_poszero(
 // RAISED:         gather.embedding_bag sum
 // RAISED:         linalg.div
+// RAISED-LABEL: func.func @sum_f16(
+// RAISED-NOT:     gather.embedding_bag
+// RAISED:         linalg.reduce
 
 #g = affine_map<(b, l, c) -> (b, l, c)>
 #w = affine_map<(b, l, c) -> (b, l)>
@@ -180,6 +183,20 @@ func.func @mean_poszero(%t: tensor<5x2xf32>, %i: tensor<3x2xi64>) -> tensor<3x2x
   return %m : tensor<3x2xf32>
 }
 
+// Not raised: the f16 reduction rounds at every add, the op would sum in f32.
+func.func @sum_f16(%t: tensor<2x1xf16>, %i: tensor<1x3xi64>) -> tensor<1x1xf16> {
+  %g = gather.gather %t[%i] : tensor<2x1xf16>, tensor<1x3xi64>
+  %z = arith.constant -0.0 : f16
+  %e = tensor.empty() : tensor<1x1xf16>
+  %f = linalg.fill ins(%z : f16) outs(%e : tensor<1x1xf16>) -> tensor<1x1xf16>
+  %r = linalg.reduce ins(%g : tensor<1x3x1xf16>) outs(%f : tensor<1x1xf16>) dimensions = [1]
+    (%in: f16, %acc: f16) {
+      %s = arith.addf %in, %acc : f16
+      linalg.yield %s : f16
+    }
+  return %r : tensor<1x1xf16>
+}
+
 func.func @print(%r: tensor<3x2xf32>) {
   %u = tensor.cast %r : tensor<3x2xf32> to tensor<*xf32>
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
@@ -264,5 +281,15 @@ func.func @main() {
   %idst = arith.constant dense<[[0, 1], [1, 1], [0, 0]]> : tensor<3x2xi64>
   %s9 = call @mean_poszero(%tiny, %idst) : (tensor<5x2xf32>, tensor<3x2xi64>) -> tensor<3x2xf32>
   call @print(%s9) : (tensor<3x2xf32>) -> ()
+
+  // 2048 + 1 rounds to 2048 in f16 (its spacing there is 2), twice; the
+  // op's f32 sum 2050 would be exact in f16.
+  // CHECK: [2048]
+  %th = arith.constant dense<[[2048.0], [1.0]]> : tensor<2x1xf16>
+  %idsh = arith.constant dense<[[0, 1, 1]]> : tensor<1x3xi64>
+  %s10 = call @sum_f16(%th, %idsh) : (tensor<2x1xf16>, tensor<1x3xi64>) -> tensor<1x1xf16>
+  %s10f = arith.extf %s10 : tensor<1x1xf16> to tensor<1x1xf32>
+  %s10u = tensor.cast %s10f : tensor<1x1xf32> to tensor<*xf32>
+  call @printMemrefF32(%s10u) : (tensor<*xf32>) -> ()
   return
 }
