@@ -31,27 +31,10 @@ import concurrent.futures, glob, os, re, subprocess, sys
 
 forms = sys.argv[1:]
 root, llvm = os.environ["ROOT"], os.environ["LLVM_DIR"]
+sys.path.insert(0, root + "/scripts")
+import lit_runs
 env = dict(os.environ)
 env["PATH"] = os.environ["GATHER_OPT_DIR"] + ":" + llvm + "/bin:" + env["PATH"]
-subst = {
-    "%mlir_runner_utils": llvm + "/lib/libmlir_runner_utils.so",
-    "%mlir_c_runner_utils": llvm + "/lib/libmlir_c_runner_utils.so",
-    "%libomp": llvm + "/lib/libomp.so",
-}
-
-def run_lines(path):
-    lines, current = [], ""
-    for line in open(path):
-        m = re.match(r"\s*//\s*RUN:\s?(.*)$", line)
-        if not m:
-            continue
-        text = m.group(1).rstrip()
-        if text.endswith("\\"):
-            current += text[:-1] + " "
-            continue
-        lines.append(current + text)
-        current = ""
-    return lines
 
 def with_form(cmd, form, dynamic):
     """Appends form=<form> (none for `auto`) to the gather-to-llvm options
@@ -75,7 +58,7 @@ jobs = []
 files = sorted(glob.glob(root + "/test/Integration/CPU/*.mlir") +
                glob.glob(root + "/test/Integration/Parallel/*.mlir"))
 for path in files:
-    for cmd in run_lines(path):
+    for cmd in lit_runs.run_lines(path):
         # Execution runs only: IR checks pin the form they were written for.
         if "mlir-runner" not in cmd:
             continue
@@ -85,10 +68,7 @@ for path in files:
             forced = with_form(cmd, form, dynamic)
             if forced is None:
                 continue
-            forced = forced.replace("%s", path)
-            forced = forced.replace("%p", os.path.dirname(path))
-            for key in sorted(subst, key=len, reverse=True):
-                forced = forced.replace(key, subst[key])
+            forced = lit_runs.substitute(forced, path)
             label = form + (", dynamic operands" if dynamic else "")
             jobs.append((os.path.relpath(path, root), label, forced))
 

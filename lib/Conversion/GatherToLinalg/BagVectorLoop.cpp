@@ -106,8 +106,8 @@ public:
 
   Value build() {
     int64_t width = op.getTableType().getShape().back();
-    int64_t lanes = std::max<int64_t>(
-        1, options.bagVectorBytes / getElementBytes(accType));
+    int64_t lanes =
+        std::max<int64_t>(1, options.bagVectorBytes / getElementBytes(accType));
     SmallVector<ColumnVector> vectors;
     for (int64_t offset = 0; offset < width; offset += lanes)
       vectors.push_back({offset, std::min(lanes, width - offset)});
@@ -115,8 +115,8 @@ public:
     for (size_t first = 0; first < vectors.size();
          first += options.bagAccumulators) {
       ArrayRef<ColumnVector> group = ArrayRef(vectors).slice(
-          first, std::min<size_t>(options.bagAccumulators,
-                                  vectors.size() - first));
+          first,
+          std::min<size_t>(options.bagAccumulators, vectors.size() - first));
       dest = buildGroup(group, dest);
     }
     return dest;
@@ -280,8 +280,8 @@ private:
             emitPrefetch(nb, nl, j, group);
           SmallVector<Value> idCoords = getIdCoords(j);
           Value raw = tensor::ExtractOp::create(nb, nl, in.ids, idCoords);
-          Value row = emitIndexWork(nb, nl, raw, in.numRows, plan,
-                                    options.boundsCheck);
+          Value row =
+              emitIndexWork(nb, nl, raw, in.numRows, plan, options.boundsCheck);
           Value weight;
           if (in.weights) {
             weight = tensor::ExtractOp::create(nb, nl, in.weights, idCoords);
@@ -295,8 +295,7 @@ private:
           SmallVector<Value> next;
           for (auto [vector, acc] : llvm::zip(group, accs)) {
             Value value = vector::LoadOp::create(
-                nb, nl, getVectorType(vector.size, elementType),
-                in.tableBuffer,
+                nb, nl, getVectorType(vector.size, elementType), in.tableBuffer,
                 getTableCoords(row, constantIndex(vector.offset)));
             if (elementType != accType)
               value = arith::ExtFOp::create(
@@ -304,11 +303,10 @@ private:
             if (weight) {
               Value weights = vector::BroadcastOp::create(
                   nb, nl, getVectorType(vector.size, accType), weight);
-              value = isFloat
-                          ? arith::MulFOp::create(nb, nl, value, weights)
-                                .getResult()
-                          : arith::MulIOp::create(nb, nl, value, weights)
-                                .getResult();
+              value = isFloat ? arith::MulFOp::create(nb, nl, value, weights)
+                                    .getResult()
+                              : arith::MulIOp::create(nb, nl, value, weights)
+                                    .getResult();
             }
             Value combined = combine(nb, nl, acc, value);
             if (isPadding)
@@ -317,9 +315,8 @@ private:
             next.push_back(combined);
           }
           if (counts) {
-            Value one = arith::SelectOp::create(nb, nl, isPadding,
-                                                constantIndex(0),
-                                                constantIndex(1));
+            Value one = arith::SelectOp::create(
+                nb, nl, isPadding, constantIndex(0), constantIndex(1));
             next.push_back(arith::AddIOp::create(nb, nl, accs.back(), one));
           }
           scf::YieldOp::create(nb, nl, next);
@@ -332,8 +329,7 @@ private:
                                           count, constantIndex(0));
     Value divisor;
     if (mode == PoolingMode::Mean) {
-      Value count64 =
-          arith::IndexCastOp::create(b, loc, b.getI64Type(), count);
+      Value count64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), count);
       divisor = arith::SIToFPOp::create(b, loc, accType, count64);
     }
     for (auto [vector, pooled] : llvm::zip(group, loop.getResults())) {

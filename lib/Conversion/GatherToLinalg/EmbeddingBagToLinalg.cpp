@@ -219,11 +219,16 @@ struct EmbeddingBagLowering : public OpConversionPattern<EmbeddingBagOp> {
                           dimValue(rewriter, loc, ids, batchDims + 1));
       Value row;
       if (tableBuffer) {
-        VectorBagOperands operands{
-            tableBuffer, ids,   weights,    ivs,
-            start,       end,   numRows,    paddingRow,
-            getBagRow(rewriter, loc, op, ivs, rowSizes,
-                      forall.getRegionIterArgs()[0])};
+        VectorBagOperands operands{tableBuffer,
+                                   ids,
+                                   weights,
+                                   ivs,
+                                   start,
+                                   end,
+                                   numRows,
+                                   paddingRow,
+                                   getBagRow(rewriter, loc, op, ivs, rowSizes,
+                                             forall.getRegionIterArgs()[0])};
         row = buildVectorBag(rewriter, loc, op, options, operands);
       } else {
         row = buildBag(rewriter, loc, op, table, ids, weights, ivs, start, end,
@@ -540,19 +545,7 @@ private:
     Value count = loop.getResult(1);
 
     // The bag's slice of the result, written in place.
-    SmallVector<OpFoldResult> offsets(ivs.begin(), ivs.end());
-    SmallVector<OpFoldResult> sizes(ivs.size(), builder.getIndexAttr(1));
-    SmallVector<int64_t> rowShape;
-    for (OpFoldResult size : rowSizes) {
-      offsets.push_back(builder.getIndexAttr(0));
-      sizes.push_back(size);
-      rowShape.push_back(
-          getConstantIntValue(size).value_or(ShapedType::kDynamic));
-    }
-    SmallVector<OpFoldResult> strides(offsets.size(), builder.getIndexAttr(1));
-    Value dest = tensor::ExtractSliceOp::create(
-        builder, loc, RankedTensorType::get(rowShape, elementType), out,
-        offsets, sizes, strides);
+    Value dest = getBagRow(builder, loc, op, ivs, rowSizes, out);
 
     Value isEmpty = cmp(builder, loc, arith::CmpIPredicate::eq, count, zero);
     Value divisor;
