@@ -134,10 +134,51 @@ static void testInvalid(void) {
   mlirContextDestroy(context);
 }
 
+/* Embedding bags through the C API: a ragged mean parses, verifies and
+   lowers (the passes are registered by testLowering); a mean of an integer
+   table is rejected by the verifier. */
+static int testBags(void) {
+  MlirContext context = createContext();
+  MlirModule module = mlirModuleCreateParse(
+      context,
+      str("func.func @bags(%t: tensor<100x16xf32>, %i: tensor<?xi64>,\n"
+          "                %o: tensor<8xi64>) -> tensor<8x16xf32> {\n"
+          "  %r = gather.embedding_bag mean %t[%i] offsets(%o : "
+          "tensor<8xi64>)\n"
+          "      {padding_idx = 0 : i64}\n"
+          "      : tensor<100x16xf32>, tensor<?xi64> -> tensor<8x16xf32>\n"
+          "  return %r : tensor<8x16xf32>\n"
+          "}\n"));
+  if (mlirModuleIsNull(module)) {
+    printf("cannot parse the bag module\n");
+    return 1;
+  }
+  MlirOperation moduleOp = mlirModuleGetOperation(module);
+  printf("bags verified: %d\n", mlirOperationVerify(moduleOp));
+  int status = runPipeline(context, module, "builtin.module(gather-to-llvm)");
+  mlirOperationPrint(moduleOp, printToStdout, NULL);
+  printf("\n");
+  mlirModuleDestroy(module);
+
+  MlirModule invalid = mlirModuleCreateParse(
+      context,
+      str("func.func @f(%t: tensor<10x4xi32>, %i: tensor<2x3xi64>) {\n"
+          "  %r = gather.embedding_bag mean %t[%i]\n"
+          "      : tensor<10x4xi32>, tensor<2x3xi64> -> tensor<2x4xi32>\n"
+          "  return\n"
+          "}\n"));
+  printf("invalid bag module parsed: %d\n", !mlirModuleIsNull(invalid));
+  if (!mlirModuleIsNull(invalid))
+    mlirModuleDestroy(invalid);
+  mlirContextDestroy(context);
+  return status;
+}
+
 int main(void) {
   testDialectHandles();
   int status = testLowering();
   testInvalid();
+  status |= testBags();
   return status;
 }
 
@@ -162,4 +203,13 @@ int main(void) {
 //
 // CHECK-LABEL: diagnostic: 'gather.gather' op axis (2) must be in [-2, 1] for data of rank 2
 // CHECK-NEXT:  invalid module parsed: 0
+//
+// CHECK-LABEL: bags verified: 1
+// CHECK-NEXT:  pipeline 'builtin.module(gather-to-llvm)': parsed
+// CHECK-NEXT:  run: success
+// CHECK-NOT:   gather.embedding_bag
+// CHECK:       llvm.func @bags(
+// CHECK-NOT:   gather.embedding_bag
+// CHECK:       diagnostic: 'gather.embedding_bag' op {{.*}}mean
+// CHECK-NEXT:  invalid bag module parsed: 0
 // clang-format on
