@@ -33,27 +33,15 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
 using namespace mlir::gather;
+using namespace mlir::gather::detail;
 
 namespace {
-
-/// The start of the sum: an exact identity, or +0.0 (the result needs an
-/// added +0.0).
-enum class FillKind { Exact, PositiveZero };
-
-/// Returns true for the element types whose sum the op computes in the
-/// element type itself: f32, f64 and signless integers of 8 to 64 bits.
-bool isRaisableElementType(Type type) {
-  if (type.isF32() || type.isF64())
-    return true;
-  auto integer = dyn_cast<IntegerType>(type);
-  return integer && integer.isSignless() && integer.getWidth() >= 8 &&
-         integer.getWidth() <= 64;
-}
 
 /// Returns the gather that produces `value` when it gathers rows of a
 /// `[V, D]` table by `[B, L]` ids (axis 0, batch_dims 0, L static and
@@ -71,28 +59,9 @@ GatherOp matchBagGather(Value value) {
   if (ShapedType::isDynamic(indicesType.getDimSize(1)) ||
       indicesType.getDimSize(1) < 1)
     return nullptr;
-  if (!isRaisableElementType(dataType.getElementType()))
+  if (!isRaisableSumElementType(dataType.getElementType()))
     return nullptr;
   return gather;
-}
-
-/// Returns how the `linalg.fill` producing `init` starts a sum: -0.0 or
-/// integer 0 exactly, +0.0 up to the sign of zero; nothing otherwise.
-std::optional<FillKind> matchSumFill(Value init) {
-  auto fill = init.getDefiningOp<linalg::FillOp>();
-  if (!fill)
-    return std::nullopt;
-  Value scalar = fill.getInputs().front();
-  APFloat floatValue(0.0);
-  if (matchPattern(scalar, m_ConstantFloat(&floatValue))) {
-    if (!floatValue.isZero())
-      return std::nullopt;
-    return floatValue.isNegative() ? FillKind::Exact : FillKind::PositiveZero;
-  }
-  APInt intValue;
-  if (matchPattern(scalar, m_ConstantInt(&intValue)) && intValue.isZero())
-    return FillKind::Exact;
-  return std::nullopt;
 }
 
 /// Returns true when `value` is `lhs op rhs` or `rhs op lhs` for the float
@@ -210,16 +179,7 @@ void replaceWithBag(PatternRewriter &rewriter, Operation *root, GatherOp gather,
                                      /*batch_dims=*/0,
                                      /*include_last_offset=*/false,
                                      /*padding_idx=*/nullptr);
-  if (fill == FillKind::PositiveZero) {
-    Type elementType = resultType.getElementType();
-    bag = buildElementwiseGeneric(
-        rewriter, loc, bag, elementType,
-        [&](OpBuilder &builder, Location nestedLoc, Value value) -> Value {
-          Value zero = arith::ConstantOp::create(
-              builder, nestedLoc, builder.getFloatAttr(elementType, 0.0));
-          return arith::AddFOp::create(builder, nestedLoc, value, zero);
-        });
-  }
+  bag = startSumFrom(rewriter, loc, bag, fill);
   if (divide) {
     rewriter.replaceOp(divide, bag);
     rewriter.eraseOp(root);
@@ -255,6 +215,33 @@ struct RaiseReduceToBag : public OpRewritePattern<linalg::ReduceOp> {
   }
 };
 
+/// Returns true when `maps` read the gathered `[B, L, D]` rows at
+/// `(b, l, c)`, the weights (when `numInputs` is 2) at `(b, l)` and write
+/// `(b, c)`, for loops `b`, `l`, `c` in any order whose one reduction is
+/// `l`: the order of linalg's (`[parallel, reduction, parallel]`) and of
+/// StableHLO's reductions (the reduced loop last).
+bool matchBagMaps(ArrayRef<AffineMap> maps,
+                  ArrayRef<utils::IteratorType> iterators, unsigned numInputs) {
+  AffineMap rows = maps.front();
+  if (rows.getNumDims() != 3 || !rows.isPermutation())
+    return false;
+  unsigned b = rows.getDimPosition(0), l = rows.getDimPosition(1),
+           c = rows.getDimPosition(2);
+  for (auto [loop, iterator] : llvm::enumerate(iterators))
+    if ((iterator == utils::IteratorType::reduction) != (loop == l))
+      return false;
+  MLIRContext *context = rows.getContext();
+  auto dims = [&](ArrayRef<unsigned> loops) {
+    SmallVector<AffineExpr> exprs;
+    for (unsigned loop : loops)
+      exprs.push_back(getAffineDimExpr(loop, context));
+    return AffineMap::get(3, 0, exprs, context);
+  };
+  if (numInputs == 2 && maps[1] != dims({b, l}))
+    return false;
+  return maps.back() == dims({b, c});
+}
+
 /// `linalg.generic` summing a raisable gather `(b, l, c)` over `l` into
 /// `(b, c)` from a fill of the identity, optionally times weights read by
 /// `(b, l)`: body `acc + g` or `acc + g * w` (any operand order).
@@ -267,20 +254,8 @@ struct RaiseGenericToBag : public OpRewritePattern<linalg::GenericOp> {
     if (numInputs < 1 || numInputs > 2 || op.getNumDpsInits() != 1 ||
         op->getNumResults() != 1 || op.getNumLoops() != 3)
       return rewriter.notifyMatchFailure(op, "not 1-2 inputs, 1 init, 3 loops");
-    using utils::IteratorType;
-    if (op.getIteratorTypesArray() !=
-        SmallVector<IteratorType>{IteratorType::parallel,
-                                  IteratorType::reduction,
-                                  IteratorType::parallel})
-      return rewriter.notifyMatchFailure(op, "iterators not (p, r, p)");
-    MLIRContext *context = op.getContext();
-    AffineExpr b, l, c;
-    bindDims(context, b, l, c);
-    SmallVector<AffineMap> expected{AffineMap::get(3, 0, {b, l, c}, context)};
-    if (numInputs == 2)
-      expected.push_back(AffineMap::get(3, 0, {b, l}, context));
-    expected.push_back(AffineMap::get(3, 0, {b, c}, context));
-    if (op.getIndexingMapsArray() != expected)
+    if (!matchBagMaps(op.getIndexingMapsArray(), op.getIteratorTypesArray(),
+                      numInputs))
       return rewriter.notifyMatchFailure(op, "indexing maps differ");
 
     GatherOp gather = matchBagGather(op.getDpsInputs()[0]);
@@ -319,6 +294,58 @@ struct RaiseGenericToBag : public OpRewritePattern<linalg::GenericOp> {
 };
 
 } // namespace
+
+bool mlir::gather::detail::isRaisableSumElementType(Type type) {
+  if (type.isF32() || type.isF64())
+    return true;
+  auto integer = dyn_cast<IntegerType>(type);
+  return integer && integer.isSignless() && integer.getWidth() >= 8 &&
+         integer.getWidth() <= 64;
+}
+
+std::optional<FillKind> mlir::gather::detail::matchSumFill(Value init) {
+  auto fill = init.getDefiningOp<linalg::FillOp>();
+  if (!fill)
+    return std::nullopt;
+  Value scalar = fill.getInputs().front();
+  APFloat floatValue(0.0);
+  APInt intValue;
+  // StableHLO's reductions fill with the element of a rank-0 constant.
+  DenseElementsAttr element;
+  if (auto extract = scalar.getDefiningOp<tensor::ExtractOp>();
+      extract && extract.getIndices().empty() &&
+      matchPattern(extract.getTensor(), m_Constant(&element))) {
+    if (isa<FloatType>(element.getElementType()))
+      floatValue = element.getSplatValue<APFloat>();
+    else
+      intValue = element.getSplatValue<APInt>();
+  } else if (!matchPattern(scalar, m_ConstantFloat(&floatValue)) &&
+             !matchPattern(scalar, m_ConstantInt(&intValue))) {
+    return std::nullopt;
+  }
+  if (isa<FloatType>(getElementTypeOrSelf(scalar.getType()))) {
+    if (!floatValue.isZero())
+      return std::nullopt;
+    return floatValue.isNegative() ? FillKind::Exact : FillKind::PositiveZero;
+  }
+  if (intValue.isZero())
+    return FillKind::Exact;
+  return std::nullopt;
+}
+
+Value mlir::gather::detail::startSumFrom(OpBuilder &builder, Location loc,
+                                         Value bag, FillKind fill) {
+  if (fill != FillKind::PositiveZero)
+    return bag;
+  Type elementType = cast<RankedTensorType>(bag.getType()).getElementType();
+  return buildElementwiseGeneric(
+      builder, loc, bag, elementType,
+      [&](OpBuilder &nested, Location nestedLoc, Value value) -> Value {
+        Value zero = arith::ConstantOp::create(
+            nested, nestedLoc, nested.getFloatAttr(elementType, 0.0));
+        return arith::AddFOp::create(nested, nestedLoc, value, zero);
+      });
+}
 
 void mlir::gather::detail::populateRaiseBagPatterns(
     RewritePatternSet &patterns) {

@@ -269,4 +269,5 @@ void mlir::gather::populateRaiseToGatherPatterns(RewritePatternSet &patterns) {
   patterns.add<RaiseTosaGather, RaiseTensorGather>(patterns.getContext());
   gather::detail::populateRaiseLinalgGatherPatterns(patterns);
   gather::detail::populateRaiseBagPatterns(patterns);
+  gather::detail::populateRaiseRaggedBagPatterns(patterns);
 }

@@ -7,7 +7,8 @@
 // What the source files of raise-to-gather share: one pattern per source form
 // (RaiseToGather.cpp: tosa.gather and tensor.gather; RaiseLinalgGather.cpp:
 // the linalg.generic + tensor.extract idiom; RaiseBags.cpp: a gather pooled
-// per bag) and the helpers they have in common.
+// per bag; RaiseRaggedBags.cpp: torch-mlir's ragged bags) and the helpers
+// they have in common.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
+
+#include <optional>
 
 namespace mlir {
 class RewritePatternSet;
@@ -30,6 +33,29 @@ void populateRaiseLinalgGatherPatterns(RewritePatternSet &patterns);
 /// `linalg.reduce` or `linalg.generic`, weighted or not, divided by the bag
 /// length or not) into `gather.embedding_bag` (RaiseBags.cpp).
 void populateRaiseBagPatterns(RewritePatternSet &patterns);
+
+/// Adds the pattern that raises torch-mlir's ragged `embedding_bag`
+/// generic (offsets and a mask over every id) into `gather.embedding_bag`
+/// with offsets (RaiseRaggedBags.cpp).
+void populateRaiseRaggedBagPatterns(RewritePatternSet &patterns);
+
+/// How the init of a raised sum starts it: from the op's own start (-0.0
+/// for floats, 0 for integers) or from +0.0 (the op's result then needs an
+/// added +0.0 to give the same bits).
+enum class FillKind { Exact, PositiveZero };
+
+/// Returns true for the element types whose sum the op computes in the
+/// element type itself: f32, f64 and signless integers of 8 to 64 bits.
+bool isRaisableSumElementType(Type type);
+
+/// Returns how the `linalg.fill` producing `init` starts a sum: -0.0 or
+/// integer 0 exactly, +0.0 up to the sign of zero; nothing otherwise.
+std::optional<FillKind> matchSumFill(Value init);
+
+/// Returns `bag` (a float or integer sum starting from the op's -0.0) as a
+/// sum from the start `fill` says: `bag` itself, or `bag + 0.0` element-wise
+/// (`-0.0 + 0.0` is `+0.0`; every other value is unchanged).
+Value startSumFrom(OpBuilder &builder, Location loc, Value bag, FillKind fill);
 
 /// Returns `source` transposed by `linalg.transpose` into a new
 /// `tensor.empty`: dimension `d` of the result is dimension

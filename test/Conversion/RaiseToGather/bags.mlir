@@ -504,3 +504,85 @@ func.func @dynamic_l(%t: tensor<10x4xf32>, %i: tensor<3x?xi64>) -> tensor<3x4xf3
     }
   return %r : tensor<3x4xf32>
 }
+
+// -----
+
+// StableHLO's order: the reduced loop last, the rows read at (b, c, l);
+// weights read at (b, l) in that order; the fill from the element of a
+// rank-0 constant of -0.0 (the bag alone).
+// CHECK-LABEL: func.func @reduced_loop_last(
+// CHECK-SAME:      %[[T:.*]]: tensor<10x4xf32>, %[[I:.*]]: tensor<3x2xi64>, %[[W:.*]]: tensor<3x2xf32>
+// CHECK:         %[[B:.*]] = gather.embedding_bag sum %[[T]][%[[I]]] weights(%[[W]] : tensor<3x2xf32>) : tensor<10x4xf32>, tensor<3x2xi64> -> tensor<3x4xf32>
+// CHECK-NEXT:    return %[[B]]
+func.func @reduced_loop_last(%t: tensor<10x4xf32>, %i: tensor<3x2xi64>, %wt: tensor<3x2xf32>) -> tensor<3x4xf32> {
+  %g = gather.gather %t[%i] : tensor<10x4xf32>, tensor<3x2xi64>
+  %z = arith.constant dense<-0.0> : tensor<f32>
+  %ze = tensor.extract %z[] : tensor<f32>
+  %e = tensor.empty() : tensor<3x4xf32>
+  %f = linalg.fill ins(%ze : f32) outs(%e : tensor<3x4xf32>) -> tensor<3x4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%g, %wt : tensor<3x2x4xf32>, tensor<3x2xf32>) outs(%f : tensor<3x4xf32>) {
+    ^bb0(%in: f32, %win: f32, %acc: f32):
+      %p = arith.mulf %win, %in : f32
+      %s = arith.addf %acc, %p : f32
+      linalg.yield %s : f32
+  } -> tensor<3x4xf32>
+  return %r : tensor<3x4xf32>
+}
+
+// -----
+
+// The reduced loop last, but reducing the columns (rows read at (b, l, c)
+// with c reduced): stays.
+// CHECK-LABEL: func.func @reduced_loop_last_columns(
+// CHECK-NOT:     gather.embedding_bag
+// CHECK:         linalg.generic
+func.func @reduced_loop_last_columns(%t: tensor<10x4xf32>, %i: tensor<3x4xi64>) -> tensor<3x4xf32> {
+  %g = gather.gather %t[%i] : tensor<10x4xf32>, tensor<3x4xi64>
+  %z = arith.constant -0.0 : f32
+  %e = tensor.empty() : tensor<3x4xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<3x4xf32>) -> tensor<3x4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%g : tensor<3x4x4xf32>) outs(%f : tensor<3x4xf32>) {
+    ^bb0(%in: f32, %acc: f32):
+      %s = arith.addf %acc, %in : f32
+      linalg.yield %s : f32
+  } -> tensor<3x4xf32>
+  return %r : tensor<3x4xf32>
+}
+
+// -----
+
+// The reduced loop last, the result written transposed ((c, b)): stays.
+// CHECK-LABEL: func.func @reduced_loop_last_transposed(
+// CHECK-NOT:     gather.embedding_bag
+// CHECK:         linalg.generic
+func.func @reduced_loop_last_transposed(%t: tensor<10x4xf32>, %i: tensor<4x2xi64>) -> tensor<4x4xf32> {
+  %g = gather.gather %t[%i] : tensor<10x4xf32>, tensor<4x2xi64>
+  %z = arith.constant -0.0 : f32
+  %e = tensor.empty() : tensor<4x4xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2, d1)>, affine_map<(d0, d1, d2) -> (d1, d0)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%g : tensor<4x2x4xf32>) outs(%f : tensor<4x4xf32>) {
+    ^bb0(%in: f32, %acc: f32):
+      %s = arith.addf %acc, %in : f32
+      linalg.yield %s : f32
+  } -> tensor<4x4xf32>
+  return %r : tensor<4x4xf32>
+}
+
+// -----
+
+// A fill from the element of a rank-0 constant other than zero: stays.
+// CHECK-LABEL: func.func @fill_element_one(
+// CHECK-NOT:     gather.embedding_bag
+// CHECK:         linalg.reduce
+func.func @fill_element_one(%t: tensor<10x4xf32>, %i: tensor<3x2xi64>) -> tensor<3x4xf32> {
+  %g = gather.gather %t[%i] : tensor<10x4xf32>, tensor<3x2xi64>
+  %one = arith.constant dense<1.0> : tensor<f32>
+  %x = tensor.extract %one[] : tensor<f32>
+  %e = tensor.empty() : tensor<3x4xf32>
+  %f = linalg.fill ins(%x : f32) outs(%e : tensor<3x4xf32>) -> tensor<3x4xf32>
+  %r = linalg.reduce { arith.addf } ins(%g : tensor<3x2x4xf32>) outs(%f : tensor<3x4xf32>) dimensions = [1]
+  return %r : tensor<3x4xf32>
+}
