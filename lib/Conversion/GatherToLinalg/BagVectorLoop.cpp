@@ -138,21 +138,6 @@ private:
                                      DenseElementsAttr::get(type, attr));
   }
 
-  /// The value accumulation starts from (as the generic lowering's).
-  TypedAttr getIdentity() {
-    if (auto floatType = dyn_cast<FloatType>(accType)) {
-      const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
-      return b.getFloatAttr(
-          accType, mode == PoolingMode::Max
-                       ? APFloat::getInf(semantics, /*Negative=*/true)
-                       : APFloat::getZero(semantics, /*Negative=*/true));
-    }
-    unsigned bits = accType.getIntOrFloatBitWidth();
-    return b.getIntegerAttr(accType, mode == PoolingMode::Max
-                                         ? APInt::getSignedMinValue(bits)
-                                         : APInt::getZero(bits));
-  }
-
   /// The coordinates of position `j` of the bag in the ids (and weights).
   SmallVector<Value> getIdCoords(Value j) {
     if (op.isRagged())
@@ -224,18 +209,12 @@ private:
         constantIndex(options.bagPrefetchDistance));
     ahead = arith::MinSIOp::create(nb, nl, ahead, flatLast);
     Value raw = tensor::ExtractOp::create(nb, nl, flatIds, ValueRange{ahead});
+    // Any id gives an address inside the table: an unsigned minimum with
+    // the last row (a negative id, which the read wraps, prefetches the last
+    // row instead: a hint, not a read).
     Value row = castToIndex(nb, nl, raw);
-    Value zero = constantIndex(0);
-    if (!op.getIdsType().getElementType().isUnsignedInteger()) {
-      Value negative =
-          arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::slt, row, zero);
-      Value wrapped = arith::AddIOp::create(nb, nl, row, in.numRows);
-      row = arith::SelectOp::create(nb, nl, negative, wrapped, row);
-    }
-    // Any id gives an address inside the table.
     Value lastRow = arith::SubIOp::create(nb, nl, in.numRows, constantIndex(1));
-    row = arith::MaxSIOp::create(
-        nb, nl, arith::MinSIOp::create(nb, nl, row, lastRow), zero);
+    row = arith::MinUIOp::create(nb, nl, row, lastRow);
     int64_t perLine =
         std::max<int64_t>(1, kCacheLineBytes / getElementBytes(elementType));
     int64_t begin = group.front().offset;
@@ -257,7 +236,7 @@ private:
   /// One loop over the bag's ids pooling the columns of `group`; writes them
   /// into `dest` and returns it.
   Value buildGroup(ArrayRef<ColumnVector> group, Value dest) {
-    TypedAttr identity = getIdentity();
+    TypedAttr identity = getBagIdentity(b, op, accType);
     SmallVector<Value> inits;
     for (const ColumnVector &vector : group)
       inits.push_back(splat(vector.size, identity));

@@ -49,6 +49,12 @@ struct VectorBagOperands {
 /// the same bits.
 Value combineBagMax(OpBuilder &builder, Location loc, Value acc, Value value);
 
+/// The value the pooling of `op` starts from, of the accumulator type
+/// `accType`: -0.0 for float sums (so that a row of -0.0 stays -0.0), +0.0
+/// with `from_positive_zero`, -inf or the smallest integer for max, 0 for
+/// integer sums. Both lowerings use it.
+TypedAttr getBagIdentity(OpBuilder &builder, EmbeddingBagOp op, Type accType);
+
 /// Pools one bag into `operands.dest` and returns the written row.
 Value buildVectorBag(OpBuilder &builder, Location loc, EmbeddingBagOp op,
                      const GatherToLinalgOptions &options,

@@ -128,23 +128,6 @@ Type getAccumulatorType(Type elementType) {
   return elementType;
 }
 
-/// The value the accumulation starts from: -0.0 for float sums (so that a
-/// row of -0.0 stays -0.0), -inf or the smallest integer for max, 0 for
-/// integer sums.
-TypedAttr getIdentity(OpBuilder &builder, Type type, PoolingMode mode) {
-  if (auto floatType = dyn_cast<FloatType>(type)) {
-    const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
-    APFloat value = mode == PoolingMode::Max
-                        ? APFloat::getInf(semantics, /*Negative=*/true)
-                        : APFloat::getZero(semantics, /*Negative=*/true);
-    return builder.getFloatAttr(type, value);
-  }
-  unsigned width = type.getIntOrFloatBitWidth();
-  APInt value = mode == PoolingMode::Max ? APInt::getSignedMinValue(width)
-                                         : APInt::getZero(width);
-  return builder.getIntegerAttr(type, value);
-}
-
 /// Converts `value` (of the table's element type) to the accumulator type.
 Value extend(OpBuilder &builder, Location loc, Value value, Type accType) {
   if (value.getType() == accType)
@@ -452,7 +435,7 @@ private:
     plan.check = options.boundsCheck != BoundsCheck::None;
 
     Value identity = arith::ConstantOp::create(
-        builder, loc, getIdentity(builder, accType, mode));
+        builder, loc, getBagIdentity(builder, op, accType));
     Value accInit = tensor::EmptyOp::create(builder, loc, rowSizes, accType);
     accInit =
         linalg::FillOp::create(builder, loc, identity, accInit).getResult(0);
@@ -579,4 +562,21 @@ private:
 void mlir::gather::populateEmbeddingBagToLinalgPatterns(
     RewritePatternSet &patterns, const GatherToLinalgOptions &options) {
   patterns.add<EmbeddingBagLowering>(patterns.getContext(), options);
+}
+
+TypedAttr mlir::gather::getBagIdentity(OpBuilder &builder, EmbeddingBagOp op,
+                                       Type accType) {
+  PoolingMode mode = op.getMode();
+  if (auto floatType = dyn_cast<FloatType>(accType)) {
+    const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
+    APFloat value = mode == PoolingMode::Max
+                        ? APFloat::getInf(semantics, /*Negative=*/true)
+                        : APFloat::getZero(semantics, /*Negative=*/
+                                           !op.getFromPositiveZero());
+    return builder.getFloatAttr(accType, value);
+  }
+  unsigned width = accType.getIntOrFloatBitWidth();
+  APInt value = mode == PoolingMode::Max ? APInt::getSignedMinValue(width)
+                                         : APInt::getZero(width);
+  return builder.getIntegerAttr(accType, value);
 }

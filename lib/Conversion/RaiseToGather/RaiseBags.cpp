@@ -10,16 +10,13 @@
 // constant `L` into `mean`. Only rewrites that give the same bits are made:
 //
 // * The op's float sum starts from -0.0 and adds the rows in order; a
-//   reduction from a fill of -0.0 is that exactly. A fill of +0.0 differs
-//   only for bags whose every element is -0.0 (+0.0 + -0.0 is +0.0), and
-//   adding +0.0 to the bag's result gives exactly those bits (x + 0.0 is x
-//   except for x == -0.0, and the op's sum is -0.0 only when every term is).
+//   reduction from a fill of -0.0 is that exactly, one from a fill of +0.0
+//   is the op with `from_positive_zero`.
 // * The weighted form multiplies each row by its weight and adds the
 //   product, as the reduction body `acc + g * w` does.
 // * f16 and bf16 tables are not raised: the op accumulates them in f32.
-// * `mean` divides the op's sum by L in the element type; it is raised only
-//   from a fill of -0.0 (after a fill of +0.0 the division of the sum cannot
-//   be corrected afterwards: -tiny / L rounds to -0.0 either way).
+// * `mean` divides the op's sum by L in the element type, as the divide
+//   after the reduction does.
 // * `arith.maximumf` is not raised to `max`: it orders -0.0 below +0.0,
 //   where the op keeps the earlier of equal values.
 // * L must be static and at least 1: the op gives zeros for empty bags where
@@ -28,7 +25,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "RaiseToGatherPatterns.h"
-#include "gather-mlir/Conversion/Utils/Elementwise.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -167,8 +163,7 @@ void replaceWithBag(PatternRewriter &rewriter, Operation *root, GatherOp gather,
   auto resultType = cast<RankedTensorType>(sum.getType());
   int64_t count = gather.getIndicesType().getDimSize(1);
   Operation *divide = nullptr;
-  if (!weights && fill == FillKind::Exact &&
-      isa<FloatType>(resultType.getElementType()))
+  if (!weights && isa<FloatType>(resultType.getElementType()))
     divide = matchDivideByCount(sum, count);
 
   PoolingMode mode = divide ? PoolingMode::Mean : PoolingMode::Sum;
@@ -178,8 +173,8 @@ void replaceWithBag(PatternRewriter &rewriter, Operation *root, GatherOp gather,
                                      /*offsets=*/Value(), weights, mode,
                                      /*batch_dims=*/0,
                                      /*include_last_offset=*/false,
-                                     /*padding_idx=*/nullptr);
-  bag = startSumFrom(rewriter, loc, bag, fill);
+                                     /*padding_idx=*/nullptr,
+                                     fill == FillKind::PositiveZero);
   if (divide) {
     rewriter.replaceOp(divide, bag);
     rewriter.eraseOp(root);
@@ -333,19 +328,6 @@ std::optional<FillKind> mlir::gather::detail::matchSumFill(Value init) {
   return std::nullopt;
 }
 
-Value mlir::gather::detail::startSumFrom(OpBuilder &builder, Location loc,
-                                         Value bag, FillKind fill) {
-  if (fill != FillKind::PositiveZero)
-    return bag;
-  Type elementType = cast<RankedTensorType>(bag.getType()).getElementType();
-  return buildElementwiseGeneric(
-      builder, loc, bag, elementType,
-      [&](OpBuilder &nested, Location nestedLoc, Value value) -> Value {
-        Value zero = arith::ConstantOp::create(
-            nested, nestedLoc, nested.getFloatAttr(elementType, 0.0));
-        return arith::AddFOp::create(nested, nestedLoc, value, zero);
-      });
-}
 
 void mlir::gather::detail::populateRaiseBagPatterns(
     RewritePatternSet &patterns) {

@@ -27,7 +27,7 @@
 // `offsets[b] <= j < end(b)`, where `end(b)` is `offsets[b + 1]` and `N` (the
 // number of ids) for the last bag: the bag op's ragged sum without
 // `include_last_offset`, which adds the same rows in the same order. The fill
-// is handled as for the fixed bags (`startSumFrom`). Sizes are matched as the
+// of +0.0 torch-mlir writes is the op's `from_positive_zero`. Sizes are matched as the
 // `tensor.dim` torch-mlir reads or as constants equal to static sizes;
 // comparisons also in their one-op forms (`sle`, `sge`, `sgt`).
 //
@@ -291,8 +291,9 @@ struct RaiseTorchEmbeddingBag : public OpRewritePattern<linalg::GenericOp> {
                                        offsets, /*weights=*/Value(),
                                        PoolingMode::Sum, /*batch_dims=*/0,
                                        /*include_last_offset=*/false,
-                                       /*padding_idx=*/nullptr);
-    rewriter.replaceOp(op, startSumFrom(rewriter, loc, bag, *fill));
+                                       /*padding_idx=*/nullptr,
+                                       *fill == FillKind::PositiveZero);
+    rewriter.replaceOp(op, bag);
     return success();
   }
 };

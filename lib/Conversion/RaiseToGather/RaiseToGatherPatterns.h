@@ -40,8 +40,7 @@ void populateRaiseBagPatterns(RewritePatternSet &patterns);
 void populateRaiseRaggedBagPatterns(RewritePatternSet &patterns);
 
 /// How the init of a raised sum starts it: from the op's own start (-0.0
-/// for floats, 0 for integers) or from +0.0 (the op's result then needs an
-/// added +0.0 to give the same bits).
+/// for floats, 0 for integers) or from +0.0 (the op's `from_positive_zero`).
 enum class FillKind { Exact, PositiveZero };
 
 /// Returns true for the element types whose sum the op computes in the
@@ -51,11 +50,6 @@ bool isRaisableSumElementType(Type type);
 /// Returns how the `linalg.fill` producing `init` starts a sum: -0.0 or
 /// integer 0 exactly, +0.0 up to the sign of zero; nothing otherwise.
 std::optional<FillKind> matchSumFill(Value init);
-
-/// Returns `bag` (a float or integer sum starting from the op's -0.0) as a
-/// sum from the start `fill` says: `bag` itself, or `bag + 0.0` element-wise
-/// (`-0.0 + 0.0` is `+0.0`; every other value is unchanged).
-Value startSumFrom(OpBuilder &builder, Location loc, Value bag, FillKind fill);
 
 /// Returns `source` transposed by `linalg.transpose` into a new
 /// `tensor.empty`: dimension `d` of the result is dimension

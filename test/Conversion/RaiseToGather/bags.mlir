@@ -25,13 +25,10 @@ func.func @reduce_sum_negzero(%t: tensor<10x4xf32>, %i: tensor<3x2xi64>) -> tens
 // -----
 
 // From a fill of +0.0 (what frontends write), with the add in the other
-// order: +0.0 is added to the bag's result, which gives the reduction's bits.
+// order: the bag sums from +0.0 too (from_positive_zero).
 // CHECK-LABEL: func.func @reduce_sum_poszero(
-// CHECK:         %[[B:.*]] = gather.embedding_bag sum %{{.*}}[%{{.*}}] : tensor<10x4xf32>, tensor<3x2xi32> -> tensor<3x4xf32>
-// CHECK:         %[[R:.*]] = linalg.generic {{.*}} ins(%[[B]] : tensor<3x4xf32>)
-// CHECK:           %[[Z:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK:           arith.addf %{{.*}}, %[[Z]] : f32
-// CHECK:         return %[[R]]
+// CHECK:         %[[B:.*]] = gather.embedding_bag sum %{{.*}}[%{{.*}}] {from_positive_zero} : tensor<10x4xf32>, tensor<3x2xi32> -> tensor<3x4xf32>
+// CHECK-NEXT:    return %[[B]]
 func.func @reduce_sum_poszero(%t: tensor<10x4xf32>, %i: tensor<3x2xi32>) -> tensor<3x4xf32> {
   %g = gather.gather %t[%i] : tensor<10x4xf32>, tensor<3x2xi32>
   %z = arith.constant 0.0 : f32
@@ -94,8 +91,8 @@ func.func @generic_sum(%t: tensor<10x4xf64>, %i: tensor<?x3xi64>) -> tensor<?x4x
 // Weighted: acc + g * w (the product in either order) with [B, L] weights.
 // CHECK-LABEL: func.func @generic_weighted(
 // CHECK-SAME:      %[[T:.*]]: tensor<10x4xf32>, %[[I:.*]]: tensor<3x2xi64>, %[[W:.*]]: tensor<3x2xf32>
-// CHECK:         %[[B:.*]] = gather.embedding_bag sum %[[T]][%[[I]]] weights(%[[W]] : tensor<3x2xf32>) : tensor<10x4xf32>, tensor<3x2xi64> -> tensor<3x4xf32>
-// CHECK:         linalg.generic {{.*}} ins(%[[B]] : tensor<3x4xf32>)
+// CHECK:         %[[B:.*]] = gather.embedding_bag sum %[[T]][%[[I]]] weights(%[[W]] : tensor<3x2xf32>) {from_positive_zero} : tensor<10x4xf32>, tensor<3x2xi64> -> tensor<3x4xf32>
+// CHECK-NEXT:    return %[[B]]
 #g = affine_map<(b, l, c) -> (b, l, c)>
 #w = affine_map<(b, l, c) -> (b, l)>
 #o = affine_map<(b, l, c) -> (b, c)>
@@ -221,8 +218,8 @@ func.func @divide_l_by_sum(%t: tensor<10x4xf32>, %i: tensor<3x2xi64>) -> tensor<
 // CHECK-LABEL: func.func @torch_embedding_sum(
 // CHECK-NOT:     tensor.extract
 // CHECK-NOT:     gather.gather
-// CHECK:         %[[B:.*]] = gather.embedding_bag sum %{{.*}}[%{{.*}}] : tensor<5x3xf32>, tensor<2x3xindex> -> tensor<2x3xf32>
-// CHECK:         linalg.generic {{.*}} ins(%[[B]] : tensor<2x3xf32>)
+// CHECK:         %[[B:.*]] = gather.embedding_bag sum %{{.*}}[%{{.*}}] {from_positive_zero} : tensor<5x3xf32>, tensor<2x3xindex> -> tensor<2x3xf32>
+// CHECK-NEXT:    return %[[B]]
 func.func @torch_embedding_sum(%weight: tensor<5x3xf32>, %ids: tensor<2x3xi64>) -> tensor<2x3xf32> {
   %0 = tensor.empty() : tensor<2x3x3xf32>
   %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%ids : tensor<2x3xi64>) outs(%0 : tensor<2x3x3xf32>) {
@@ -251,13 +248,10 @@ func.func @torch_embedding_sum(%weight: tensor<5x3xf32>, %ids: tensor<2x3xi64>) 
 
 // -----
 
-// A sum from +0.0 divided by L: the sum is raised (with its +0.0), the
-// division stays (the op's mean of -0.0 sums would give -0.0).
+// A sum from +0.0 divided by L: the mean from +0.0.
 // CHECK-LABEL: func.func @mean_poszero(
-// CHECK:         %[[B:.*]] = gather.embedding_bag sum
-// CHECK:         linalg.generic {{.*}} ins(%[[B]] : tensor<3x4xf32>)
-// CHECK:         arith.addf
-// CHECK:         linalg.div
+// CHECK:         %[[B:.*]] = gather.embedding_bag mean %{{.*}}[%{{.*}}] {from_positive_zero} : tensor<10x4xf32>, tensor<3x2xi64> -> tensor<3x4xf32>
+// CHECK-NEXT:    return %[[B]]
 func.func @mean_poszero(%t: tensor<10x4xf32>, %i: tensor<3x2xi64>) -> tensor<3x4xf32> {
   %g = gather.gather %t[%i] : tensor<10x4xf32>, tensor<3x2xi64>
   %z = arith.constant 0.0 : f32

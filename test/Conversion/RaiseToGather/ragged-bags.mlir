@@ -9,17 +9,11 @@
 // -----
 
 // The form TorchToLinalg builds (constants folded, the last bag's read of
-// offsets moved to offsets[0]); its fill of +0.0 is an added +0.0 after the
-// bag.
+// offsets moved to offsets[0]); its fill of +0.0 is from_positive_zero.
 // CHECK-LABEL: func.func @torch(
 // CHECK-SAME:      %[[T:.*]]: tensor<6x2xf32>, %[[I:.*]]: tensor<10xi64>, %[[O:.*]]: tensor<5xi64>)
-// CHECK:         %[[B:.*]] = gather.embedding_bag sum %[[T]][%[[I]]] offsets(%[[O]] : tensor<5xi64>) : tensor<6x2xf32>, tensor<10xi64> -> tensor<5x2xf32>
-// CHECK:         %[[R:.*]] = linalg.generic {{.*}} ins(%[[B]] : tensor<5x2xf32>)
-// CHECK-NEXT:    ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
-// CHECK-NEXT:      %[[Z:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT:      %[[S:.*]] = arith.addf %[[X]], %[[Z]] : f32
-// CHECK-NEXT:      linalg.yield %[[S]] : f32
-// CHECK:         return %[[R]]
+// CHECK:         %[[B:.*]] = gather.embedding_bag sum %[[T]][%[[I]]] offsets(%[[O]] : tensor<5xi64>) {from_positive_zero} : tensor<6x2xf32>, tensor<10xi64> -> tensor<5x2xf32>
+// CHECK-NEXT:    return %[[B]]
 func.func @torch(%weight: tensor<6x2xf32>, %indices: tensor<10xi64>, %offsets: tensor<5xi64>) -> tensor<5x2xf32> {
   %0 = tensor.empty() : tensor<5x2xf32>
   %cst = arith.constant 0.0 : f32
@@ -99,9 +93,10 @@ func.func @unguarded_read(%weight: tensor<6x2xf32>, %indices: tensor<10xi64>, %o
 
 // -----
 
-// From a fill of -0.0: the bag alone.
+// From a fill of -0.0: the op's own start.
 // CHECK-LABEL: func.func @negative_zero_fill(
 // CHECK:         %[[B:.*]] = gather.embedding_bag sum
+// CHECK-NOT:       from_positive_zero
 // CHECK-NEXT:    return %[[B]]
 func.func @negative_zero_fill(%weight: tensor<6x2xf32>, %indices: tensor<10xi64>, %offsets: tensor<5xi64>) -> tensor<5x2xf32> {
   %0 = tensor.empty() : tensor<5x2xf32>
@@ -182,7 +177,7 @@ func.func @one_op_comparisons(%weight: tensor<6x2xf32>, %indices: tensor<10xi64>
 
 // Dynamic sizes, read by tensor.dim.
 // CHECK-LABEL: func.func @dynamic(
-// CHECK:         gather.embedding_bag sum %{{.*}}[%{{.*}}] offsets(%{{.*}} : tensor<?xi64>) : tensor<?x?xf32>, tensor<?xi64> -> tensor<?x?xf32>
+// CHECK:         gather.embedding_bag sum %{{.*}}[%{{.*}}] offsets(%{{.*}} : tensor<?xi64>) {from_positive_zero} : tensor<?x?xf32>, tensor<?xi64> -> tensor<?x?xf32>
 func.func @dynamic(%weight: tensor<?x?xf32>, %indices: tensor<?xi64>, %offsets: tensor<?xi64>) -> tensor<?x?xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

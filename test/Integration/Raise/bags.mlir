@@ -6,7 +6,7 @@
 // summed by hand from the ids written beside them.
 // The f32 table's row r < 4 is [r + 1, 10 (r + 1)], row 4 is [-0.0, -0.0]:
 // a bag of row 4 only sums to -0.0 from a fill of -0.0 and to +0.0 from a
-// fill of +0.0 (the added +0.0 after the bag).
+// fill of +0.0 (the bag with from_positive_zero).
 
 // RUN: gather-opt %s --raise-to-gather | FileCheck %s --check-prefix=RAISED
 // RUN: gather-opt %s --gather-to-llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
@@ -16,7 +16,7 @@
 // RAISED-NOT:     gather.gather
 // RAISED:         gather.embedding_bag sum
 // RAISED-LABEL: func.func @sum_poszero(
-// RAISED:         gather.embedding_bag sum
+// RAISED:         gather.embedding_bag sum {{.*}} {from_positive_zero}
 // RAISED-LABEL: func.func @sum_int(
 // RAISED:         gather.embedding_bag sum
 // RAISED-LABEL: func.func @sum_generic_f64(
@@ -30,8 +30,8 @@
 // RAISED-LABEL: func.func @mean_in_place(
 // RAISED:         gather.embedding_bag mean
 // RAISED-LABEL: func.func @mean_poszero(
-// RAISED:         gather.embedding_bag sum
-// RAISED:         linalg.div
+// RAISED:         gather.embedding_bag mean {{.*}} {from_positive_zero}
+// RAISED-NOT:     linalg.div
 // RAISED-LABEL: func.func @sum_f16(
 // RAISED-NOT:     gather.embedding_bag
 // RAISED:         linalg.reduce
@@ -270,10 +270,10 @@ func.func @main() {
   %s7 = call @mean_poszero(%t, %ids) : (tensor<5x2xf32>, tensor<3x2xi64>) -> tensor<3x2xf32>
   call @print(%s7) : (tensor<3x2xf32>) -> ()
 
-  // Why a +0.0 mean is not raised to the op's mean: with row 0 =
-  // [-2^-149 (the smallest subnormal), 1] and row 1 = [-0.0, 1], bag 0 + 1
-  // sums to -2^-149, which halves to -0.0 (ties to even) in both programs;
-  // bag 1 + 1 sums to +0.0 from +0.0; bag 0 + 0 halves to -2^-149.
+  // Signs of zero of a mean from +0.0: with row 0 = [-2^-149 (the
+  // smallest subnormal), 1] and row 1 = [-0.0, 1], bag 0 + 1 sums to
+  // -2^-149, which halves to -0.0 (ties to even); bag 1 + 1 sums to +0.0
+  // from +0.0; bag 0 + 0 halves to -2^-149.
   // CHECK: [-0,   1]
   // CHECK-NEXT: [0,   1]
   // CHECK-NEXT: [-1.4013e-45,   1]

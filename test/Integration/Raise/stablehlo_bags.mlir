@@ -18,11 +18,11 @@
 
 // RAISED-LABEL: func.func @sum(
 // RAISED-NOT:     tensor.extract %arg0
-// RAISED:         gather.embedding_bag sum %arg0[%arg1] : tensor<5x2xf32>, tensor<3x2xi32> -> tensor<3x2xf32>
+// RAISED:         gather.embedding_bag sum %arg0[%arg1] {from_positive_zero} : tensor<5x2xf32>, tensor<3x2xi32> -> tensor<3x2xf32>
 // RAISED-LABEL: func.func @sum_canonical(
-// RAISED:         gather.embedding_bag sum %arg0[%arg1] : tensor<5x2xf32>, tensor<3x2xi32> -> tensor<3x2xf32>
+// RAISED:         gather.embedding_bag sum %arg0[%arg1] {from_positive_zero} : tensor<5x2xf32>, tensor<3x2xi32> -> tensor<3x2xf32>
 // RAISED-LABEL: func.func @sum_primitive(
-// RAISED:         gather.embedding_bag sum %arg0[%arg1] : tensor<5x2xf32>, tensor<3x2xi32> -> tensor<3x2xf32>
+// RAISED:         gather.embedding_bag sum %arg0[%arg1] {from_positive_zero} : tensor<5x2xf32>, tensor<3x2xi32> -> tensor<3x2xf32>
 // RAISED-LABEL: func.func @sum_int(
 // RAISED:         %[[B:.*]] = gather.embedding_bag sum %arg0[%arg1] : tensor<5x2xi32>, tensor<3x2xi32> -> tensor<3x2xi32>
 // RAISED-NEXT:    return %[[B]]

@@ -85,6 +85,12 @@ LogicalResult EmbeddingBagOp::verify() {
            << stringifyPoolingMode(mode) << "'";
   if (getIncludeLastOffset() && !isRagged())
     return emitOpError("include_last_offset needs offsets");
+  if (getFromPositiveZero() &&
+      (!isa<FloatType>(elementType) || mode == PoolingMode::Max))
+    return emitOpError("from_positive_zero needs a floating-point table "
+                       "pooled by 'sum' or 'mean', not ")
+           << elementType << " pooled by '" << stringifyPoolingMode(mode)
+           << "'";
   if (resultType.getElementType() != elementType)
     return emitOpError("result element type ")
            << resultType.getElementType() << " must be the table element type "
@@ -260,7 +266,8 @@ Value castToResultType(OpBuilder &builder, EmbeddingBagOp op, Value value) {
 
 /// A fixed bag of length 1 without weights and padding is the gather of its
 /// one row: in every mode (sum from -0.0, mean over one row, max from the
-/// smallest value) the pooled row is that row bit for bit. The gather along
+/// smallest value) the pooled row is that row bit for bit; not from +0.0
+/// (`from_positive_zero`), which turns a row of -0.0 into +0.0. The gather along
 /// the rows keeps the unit bag dimension, which a tensor.collapse_shape
 /// drops.
 struct BagOfOneIsGather : public OpRewritePattern<EmbeddingBagOp> {
@@ -270,6 +277,7 @@ struct BagOfOneIsGather : public OpRewritePattern<EmbeddingBagOp> {
                                 PatternRewriter &rewriter) const override {
     int64_t batchDims = op.getRowDim();
     if (op.isRagged() || op.getWeights() || op.getPaddingIdx() ||
+        op.getFromPositiveZero() ||
         op.getIdsType().getDimSize(batchDims + 1) != 1)
       return failure();
     Location loc = op.getLoc();

@@ -53,15 +53,17 @@ func.func @one_id_dynamic(%t: tensor<?x?xf32>, %i: tensor<?x1xi64>) -> tensor<?x
 
 // -----
 
-// Weights, padding_idx or more than one id: still a bag.
+// Weights, padding_idx, more than one id or a sum from +0.0 (a row of -0.0
+// gives +0.0): still a bag.
 // CHECK-LABEL: func.func @stays_a_bag(
-// CHECK-COUNT-3: gather.embedding_bag
+// CHECK-COUNT-4: gather.embedding_bag
 // CHECK-NOT:     gather.gather
-func.func @stays_a_bag(%t: tensor<10x4xf32>, %i: tensor<3x1xi64>, %w: tensor<3x1xf32>, %j: tensor<3x2xi64>) -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>) {
+func.func @stays_a_bag(%t: tensor<10x4xf32>, %i: tensor<3x1xi64>, %w: tensor<3x1xf32>, %j: tensor<3x2xi64>) -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>) {
   %a = gather.embedding_bag sum %t[%i] weights(%w : tensor<3x1xf32>) : tensor<10x4xf32>, tensor<3x1xi64> -> tensor<3x4xf32>
   %b = gather.embedding_bag sum %t[%i] {padding_idx = 0 : i64} : tensor<10x4xf32>, tensor<3x1xi64> -> tensor<3x4xf32>
   %c = gather.embedding_bag sum %t[%j] : tensor<10x4xf32>, tensor<3x2xi64> -> tensor<3x4xf32>
-  return %a, %b, %c : tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>
+  %d = gather.embedding_bag sum %t[%i] {from_positive_zero} : tensor<10x4xf32>, tensor<3x1xi64> -> tensor<3x4xf32>
+  return %a, %b, %c, %d : tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>
 }
 
 // -----

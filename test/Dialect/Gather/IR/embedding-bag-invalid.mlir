@@ -270,3 +270,21 @@ func.func @huge_batch_dims(%t: tensor<4x2xf32>, %i: tensor<3x2xi64>) {
   %r = gather.embedding_bag sum %t[%i] batch_dims = 9223372036854775807 : tensor<4x2xf32>, tensor<3x2xi64> -> tensor<3x2xf32>
   return
 }
+
+// -----
+
+// from_positive_zero starts float sums: not for integer tables.
+func.func @positive_zero_integers(%t: tensor<4x2xi32>, %i: tensor<3x2xi64>) {
+  // expected-error @+1 {{'gather.embedding_bag' op from_positive_zero needs a floating-point table pooled by 'sum' or 'mean', not 'i32' pooled by 'sum'}}
+  %r = gather.embedding_bag sum %t[%i] {from_positive_zero} : tensor<4x2xi32>, tensor<3x2xi64> -> tensor<3x2xi32>
+  return
+}
+
+// -----
+
+// Nor for max.
+func.func @positive_zero_max(%t: tensor<4x2xf32>, %i: tensor<3x2xi64>) {
+  // expected-error @+1 {{'gather.embedding_bag' op from_positive_zero needs a floating-point table pooled by 'sum' or 'mean', not 'f32' pooled by 'max'}}
+  %r = gather.embedding_bag max %t[%i] {from_positive_zero} : tensor<4x2xf32>, tensor<3x2xi64> -> tensor<3x2xf32>
+  return
+}

@@ -52,3 +52,13 @@ func.func @scalar_rows(%t: tensor<10xi8>, %i: tensor<?xsi64>, %o: tensor<?xindex
   %r = gather.embedding_bag sum %t[%i] offsets(%o : tensor<?xindex>) : tensor<10xi8>, tensor<?xsi64> -> tensor<?xi8>
   return %r : tensor<?xi8>
 }
+
+// Sums from +0.0, fixed and ragged, sum and mean.
+// CHECK-LABEL: func.func @from_positive_zero(
+// CHECK:         gather.embedding_bag sum %{{.*}}[%{{.*}}] {from_positive_zero} : tensor<10x4xf32>, tensor<3x2xi64> -> tensor<3x4xf32>
+// CHECK:         gather.embedding_bag mean %{{.*}}[%{{.*}}] offsets(%{{.*}} : tensor<3xi64>) {from_positive_zero} : tensor<10x4xbf16>, tensor<?xi64> -> tensor<3x4xbf16>
+func.func @from_positive_zero(%t: tensor<10x4xf32>, %i: tensor<3x2xi64>, %h: tensor<10x4xbf16>, %r: tensor<?xi64>, %o: tensor<3xi64>) -> (tensor<3x4xf32>, tensor<3x4xbf16>) {
+  %a = gather.embedding_bag sum %t[%i] {from_positive_zero} : tensor<10x4xf32>, tensor<3x2xi64> -> tensor<3x4xf32>
+  %b = gather.embedding_bag mean %h[%r] offsets(%o : tensor<3xi64>) {from_positive_zero} : tensor<10x4xbf16>, tensor<?xi64> -> tensor<3x4xbf16>
+  return %a, %b : tensor<3x4xf32>, tensor<3x4xbf16>
+}

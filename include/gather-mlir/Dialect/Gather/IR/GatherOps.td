@@ -199,7 +199,11 @@ def Gather_EmbeddingBagOp : Gather_Op<"embedding_bag", [
     f16 and bf16 rows are accumulated in f32 and rounded once at the end;
     integer sums wrap around. The accumulation starts from the identity of
     the mode (`-0.0` for float sums, `-inf` or the smallest integer for
-    `max`), so that a bag of one row is that row bit for bit.
+    `max`), so that a bag of one row is that row bit for bit. With
+    `from_positive_zero` (float tables, `sum` and `mean` only) float sums
+    start from `+0.0` instead, as PyTorch's zeroed output and the fills of
+    `0.0` that frontends write do: the sums differ only where every term of
+    a bag is `-0.0` (`+0.0` instead of `-0.0`).
 
     ```mlir
     // Fixed bags of 8 ids, summed.
@@ -227,7 +231,8 @@ def Gather_EmbeddingBagOp : Gather_Op<"embedding_bag", [
     Gather_PoolingMode:$mode,
     DefaultValuedAttr<I64Attr, "0">:$batch_dims,
     UnitAttr:$include_last_offset,
-    OptionalAttr<I64Attr>:$padding_idx
+    OptionalAttr<I64Attr>:$padding_idx,
+    UnitAttr:$from_positive_zero
   );
   let results = (outs AnyRankedTensor:$result);
 
