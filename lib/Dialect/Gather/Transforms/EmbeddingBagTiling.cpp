@@ -30,10 +30,12 @@
 //                  keeps the offsets and the form of the op.
 //
 // Each bag of a tile reads the same ids and weights in the same order as in
-// the whole op, so the tiled op computes the same bits. What the tiles do
-// not do is documented in docs/EmbeddingBags.md (Tiling): run-time reports
-// of malformed offsets name the bag by its position in the tile, and two
-// reports of the whole op about its offsets have no tile to make them.
+// the whole op, so the tiled op computes the same bits. For malformed
+// offsets the tiles check differently (docs/EmbeddingBags.md, Tiling): a
+// report names the bag by its position in its tile; `offsets[0] != 0`
+// without include_last_offset is not reported once the bags are tiled (the
+// tile of bag 0 has include_last_offset), nor are zero dynamic offsets with
+// include_last_offset (no tile runs).
 //
 //===----------------------------------------------------------------------===//
 
