@@ -2,8 +2,9 @@
 // the untiled op: Inputs/tiling-schedule.mlir tiles the bag of each function
 // below (scf.for and scf.forall, over bags, batches and columns, with sizes
 // that leave partial tiles) and fuses @producer's bag into the loop of its
-// consumer; the last RUN line runs the same program untiled. Both print
-// the values written beside each call, computed by hand: the rows of
+// consumer. The tiled program runs under bounds-check=assert and none and
+// with OpenMP loops, the last RUN line runs the same program untiled; all
+// print the values written beside each call, computed by hand: the rows of
 // tables T and -T are (r + 1) [1, 10, 100, 1000], so every bag of them is
 // a scalar s times [1, 10, 100, 1000]; the rows of table M are written out.
 
@@ -15,6 +16,9 @@
 // RUN: gather-opt %s --transform-preload-library=transform-library-paths=%p/Inputs/tiling-schedule.mlir --transform-interpreter --canonicalize \
 // RUN:   | gather-opt --gather-to-llvm=bounds-check=none \
 // RUN:   | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// RUN: gather-opt %s --transform-preload-library=transform-library-paths=%p/Inputs/tiling-schedule.mlir --transform-interpreter --canonicalize \
+// RUN:   | gather-opt --gather-to-llvm="parallel=true" \
+// RUN:   | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
 // RUN: gather-opt %s --gather-to-llvm \
 // RUN:   | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 
