@@ -47,6 +47,8 @@ FIRST_TESTS = {
         "Dialect/Gather/Transforms", "Integration/MPI"],
     "lib/Dialect/Gather/Transforms/Tiling": [
         "Dialect/Gather/Transforms", "Integration/CPU/tiling.mlir"],
+    "lib/Dialect/Gather/Transforms/EmbeddingBagTiling": [
+        "Dialect/Gather/Transforms", "Integration/Bags/tiling.mlir"],
     "lib/Dialect/Gather/IR": ["Dialect/Gather/IR", "Integration/CPU"],
     "lib/Conversion/GatherToLinalg": [
         "Conversion/GatherToLinalg", "Integration/Checks", "Integration/CPU"],

@@ -234,4 +234,5 @@ void mlir::gather::registerTilingInterfaceExternalModels(
   registry.addExtension(+[](MLIRContext *ctx, GatherDialect *) {
     GatherOp::attachInterface<GatherOpTilingModel>(*ctx);
   });
+  registerEmbeddingBagTilingExternalModel(registry);
 }
