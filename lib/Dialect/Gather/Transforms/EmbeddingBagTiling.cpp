@@ -276,7 +276,8 @@ TilingResult buildTile(OpBuilder &b, EmbeddingBagOp op,
   auto tiled = EmbeddingBagOp::create(
       b, loc, resultType, table.getResult(), ids, bagOffsets, weights,
       op.getModeAttr(), op.getBatchDimsAttr(),
-      includeLast ? b.getUnitAttr() : UnitAttr(), op.getPaddingIdxAttr());
+      includeLast ? b.getUnitAttr() : UnitAttr(), op.getPaddingIdxAttr(),
+      op.getFromPositiveZeroAttr());
   return TilingResult{
       {tiled.getOperation()}, {tiled.getResult()}, std::move(sliceOps)};
 }

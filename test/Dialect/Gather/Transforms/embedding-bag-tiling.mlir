@@ -2,7 +2,8 @@
 
 // Fixed bags with weights tiled with scf.for over bags and columns: the ids
 // and the weights are sliced over the bags, whole over the ids of a bag (3);
-// the table over the columns, whole over its rows (10).
+// the table over the columns, whole over its rows (10). The tiles keep the
+// attributes (padding_idx, from_positive_zero).
 
 // CHECK-LABEL: func.func @fixed_for
 // CHECK-SAME:    (%[[T:.*]]: tensor<10x8xf32>, %[[I:.*]]: tensor<6x3xi64>, %[[W:.*]]: tensor<6x3xf32>)
@@ -11,10 +12,10 @@
 // CHECK-DAG:         %[[TS:.*]] = tensor.extract_slice %[[T]][0, %[[C]]] [10, 4] [1, 1] : tensor<10x8xf32> to tensor<10x4xf32>
 // CHECK-DAG:         %[[IS:.*]] = tensor.extract_slice %[[I]][%[[B]], 0] [2, 3] [1, 1] : tensor<6x3xi64> to tensor<2x3xi64>
 // CHECK-DAG:         %[[WS:.*]] = tensor.extract_slice %[[W]][%[[B]], 0] [2, 3] [1, 1] : tensor<6x3xf32> to tensor<2x3xf32>
-// CHECK:             %[[R:.*]] = gather.embedding_bag sum %[[TS]][%[[IS]]] weights(%[[WS]] : tensor<2x3xf32>) {padding_idx = -1 : i64} : tensor<10x4xf32>, tensor<2x3xi64> -> tensor<2x4xf32>
+// CHECK:             %[[R:.*]] = gather.embedding_bag sum %[[TS]][%[[IS]]] weights(%[[WS]] : tensor<2x3xf32>) {from_positive_zero, padding_idx = -1 : i64} : tensor<10x4xf32>, tensor<2x3xi64> -> tensor<2x4xf32>
 // CHECK:             tensor.insert_slice %[[R]] into %[[ACC1]][%[[B]], %[[C]]] [2, 4] [1, 1] : tensor<2x4xf32> into tensor<6x8xf32>
 func.func @fixed_for(%t: tensor<10x8xf32>, %i: tensor<6x3xi64>, %w: tensor<6x3xf32>) -> tensor<6x8xf32> {
-  %r = gather.embedding_bag sum %t[%i] weights(%w : tensor<6x3xf32>) {padding_idx = -1 : i64} : tensor<10x8xf32>, tensor<6x3xi64> -> tensor<6x8xf32>
+  %r = gather.embedding_bag sum %t[%i] weights(%w : tensor<6x3xf32>) {from_positive_zero, padding_idx = -1 : i64} : tensor<10x8xf32>, tensor<6x3xi64> -> tensor<6x8xf32>
   return %r : tensor<6x8xf32>
 }
 module attributes {transform.with_named_sequence} {
