@@ -27,8 +27,8 @@
 // `offsets[b] <= j < end(b)`, where `end(b)` is `offsets[b + 1]` and `N` (the
 // number of ids) for the last bag: the bag op's ragged sum without
 // `include_last_offset`, which adds the same rows in the same order. The fill
-// of +0.0 torch-mlir writes is the op's `from_positive_zero`. Sizes are matched as the
-// `tensor.dim` torch-mlir reads or as constants equal to static sizes;
+// of +0.0 torch-mlir writes is the op's `from_positive_zero`. Sizes are matched
+// as the `tensor.dim` torch-mlir reads or as constants equal to static sizes;
 // comparisons also in their one-op forms (`sle`, `sge`, `sgt`).
 //
 // Offsets that PyTorch rejects behave alike under `bounds-check=clamp` and
@@ -287,12 +287,11 @@ struct RaiseTorchEmbeddingBag : public OpRewritePattern<linalg::GenericOp> {
       return rewriter.notifyMatchFailure(op, "body has side effects");
 
     Location loc = op.getLoc();
-    Value bag = EmbeddingBagOp::create(rewriter, loc, resultType, table, ids,
-                                       offsets, /*weights=*/Value(),
-                                       PoolingMode::Sum, /*batch_dims=*/0,
-                                       /*include_last_offset=*/false,
-                                       /*padding_idx=*/nullptr,
-                                       *fill == FillKind::PositiveZero);
+    Value bag = EmbeddingBagOp::create(
+        rewriter, loc, resultType, table, ids, offsets, /*weights=*/Value(),
+        PoolingMode::Sum, /*batch_dims=*/0,
+        /*include_last_offset=*/false,
+        /*padding_idx=*/nullptr, *fill == FillKind::PositiveZero);
     rewriter.replaceOp(op, bag);
     return success();
   }

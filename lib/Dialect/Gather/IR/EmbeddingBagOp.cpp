@@ -267,8 +267,8 @@ Value castToResultType(OpBuilder &builder, EmbeddingBagOp op, Value value) {
 /// A fixed bag of length 1 without weights and padding is the gather of its
 /// one row: in every mode (sum from -0.0, mean over one row, max from the
 /// smallest value) the pooled row is that row bit for bit; not from +0.0
-/// (`from_positive_zero`), which turns a row of -0.0 into +0.0. The gather along
-/// the rows keeps the unit bag dimension, which a tensor.collapse_shape
+/// (`from_positive_zero`), which turns a row of -0.0 into +0.0. The gather
+/// along the rows keeps the unit bag dimension, which a tensor.collapse_shape
 /// drops.
 struct BagOfOneIsGather : public OpRewritePattern<EmbeddingBagOp> {
   using OpRewritePattern::OpRewritePattern;
