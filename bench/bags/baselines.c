@@ -71,11 +71,13 @@ static inline void prefetchRow(const float *row, long cols) {
 /// blocks of at most 8 vectors (all in registers).
 #define SUM_STEP(acc, row, i) (acc) += (row)
 #define WSUM_STEP(acc, row, i) (acc) += (row) * weights[i]
-/* The maximum of gather.embedding_bag: the row's value where it is greater
-   or NaN (a NaN wins; of equal values the earlier stays). */
+/* The maximum of gather.embedding_bag (arith.maximumf's): the row's value
+   where it is greater or NaN, or equal to an accumulator of -0.0 (so that
+   +0.0 wins over -0.0 in either order); a NaN accumulator stays. */
 #define MAX_STEP(acc, row, i)                                                  \
   do {                                                                         \
-    VI m = ((row) > (acc)) | ((row) != (row));                                 \
+    VI m = ((row) > (acc)) | ((row) != (row)) |                                \
+           (((row) == (acc)) & ((VI)(acc) < 0));                               \
     (acc) = (V)(((VI)(row) & m) | ((VI)(acc) & ~m));                           \
   } while (0)
 

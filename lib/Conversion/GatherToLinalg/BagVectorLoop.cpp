@@ -62,13 +62,34 @@ static int64_t getElementBytes(Type type) {
 
 Value mlir::gather::combineBagMax(OpBuilder &builder, Location loc, Value acc,
                                   Value value) {
-  if (!isa<FloatType>(getElementTypeOrSelf(acc.getType())))
+  Type type = acc.getType();
+  auto floatType = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+  if (!floatType)
     return arith::MaxSIOp::create(builder, loc, acc, value);
-  Value greater = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OGT,
-                                        value, acc);
-  Value isNaN = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO,
-                                      value, value);
-  Value take = arith::OrIOp::create(builder, loc, greater, isNaN);
+  // Written out rather than as arith.maximumf, whose expansion by
+  // arith-expand (in the pipelines) orders -0.0 and +0.0 by position: take
+  // the value where it is greater or NaN, or equal to an accumulator of
+  // -0.0 (its sign bit set).
+  using arith::CmpFPredicate;
+  Value greater =
+      arith::CmpFOp::create(builder, loc, CmpFPredicate::OGT, value, acc);
+  Value isNaN =
+      arith::CmpFOp::create(builder, loc, CmpFPredicate::UNO, value, value);
+  Value equal =
+      arith::CmpFOp::create(builder, loc, CmpFPredicate::OEQ, value, acc);
+  Type bitsType = builder.getIntegerType(floatType.getWidth());
+  if (auto vectorType = dyn_cast<VectorType>(type))
+    bitsType = vectorType.clone(bitsType);
+  Value bits = arith::BitcastOp::create(builder, loc, bitsType, acc);
+  Value zero = arith::ConstantOp::create(builder, loc, bitsType,
+                                         builder.getZeroAttr(bitsType));
+  Value negative = arith::CmpIOp::create(builder, loc,
+                                         arith::CmpIPredicate::slt, bits, zero);
+  // One statement each: the order of the ops must not depend on the
+  // compiler's order of evaluating arguments.
+  Value either = arith::OrIOp::create(builder, loc, greater, isNaN);
+  Value zeros = arith::AndIOp::create(builder, loc, equal, negative);
+  Value take = arith::OrIOp::create(builder, loc, either, zeros);
   return arith::SelectOp::create(builder, loc, take, value, acc);
 }
 

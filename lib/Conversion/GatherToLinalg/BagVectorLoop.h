@@ -42,11 +42,10 @@ struct VectorBagOperands {
   Value dest;
 };
 
-/// The maximum of embedding bags, of scalars or vectors: `value` where it
-/// is greater than `acc` or NaN, else `acc` (so a NaN stays once it is in,
-/// and of two equal values, -0.0 and +0.0 included, the earlier one stays);
-/// the signed maximum of integers. Both lowerings use it, so that they give
-/// the same bits.
+/// The maximum of embedding bags, of scalars or vectors: that of
+/// `arith.maximumf` for floats (a NaN propagates, -0.0 is below +0.0; a NaN
+/// accumulator stays), the signed maximum of integers. Both lowerings use
+/// it, so that they give the same bits.
 Value combineBagMax(OpBuilder &builder, Location loc, Value acc, Value value);
 
 /// The value the pooling of `op` starts from, of the accumulator type

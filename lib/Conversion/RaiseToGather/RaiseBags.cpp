@@ -6,8 +6,9 @@
 //
 // Raises a `gather.gather` of a `[V, D]` table by `[B, L]` ids whose only
 // user sums the gathered rows over the ids dimension into
-// `gather.embedding_bag sum` (fixed bags), and such a sum divided by the
-// constant `L` into `mean`. Only rewrites that give the same bits are made:
+// `gather.embedding_bag sum` (fixed bags), such a sum divided by the
+// constant `L` into `mean`, and their maximum into `max`. Only rewrites that
+// give the same bits are made:
 //
 // * The op's float sum starts from -0.0 and adds the rows in order; a
 //   reduction from a fill of -0.0 is that exactly, one from a fill of +0.0
@@ -17,8 +18,9 @@
 // * f16 and bf16 tables are not raised: the op accumulates them in f32.
 // * `mean` divides the op's sum by L in the element type, as the divide
 //   after the reduction does.
-// * `arith.maximumf` is not raised to `max`: it orders -0.0 below +0.0,
-//   where the op keeps the earlier of equal values.
+// * `max`: a reduction by `arith.maximumf` (no fast-math flags) from a fill
+//   of -inf is the op's `max` (NaN propagates, -0.0 is below +0.0), by
+//   `arith.maxsi` from the smallest integer likewise.
 // * L must be static and at least 1: the op gives zeros for empty bags where
 //   a reduction gives its init.
 //
@@ -153,28 +155,67 @@ Operation *matchDivideByCount(Value sum, int64_t count) {
   return user;
 }
 
+/// Returns true when the body of a reduction yields the maximum of `in`
+/// and `acc` (either order) and does nothing else: `arith.maximumf` without
+/// fast-math flags, whose NaN and signed-zero rules are the op's `max`, or
+/// `arith.maxsi`.
+bool isMaxBody(Block &block, Value in, Value acc) {
+  auto yield = dyn_cast<linalg::YieldOp>(block.getTerminator());
+  if (!yield || yield.getNumOperands() != 1 ||
+      block.getOperations().size() != 2)
+    return false;
+  return isCommutedBinary<arith::MaximumFOp, arith::MaxSIOp>(
+      yield.getOperand(0), in, acc);
+}
+
+/// Returns true when `init` is a `linalg.fill` of the identity of `max`:
+/// -inf, or the smallest signed integer (also as the element of a rank-0
+/// constant, as StableHLO's reductions fill).
+bool isMaxFill(Value init) {
+  auto fill = init.getDefiningOp<linalg::FillOp>();
+  if (!fill)
+    return false;
+  Value scalar = fill.getInputs().front();
+  Attribute value;
+  if (auto extract = scalar.getDefiningOp<tensor::ExtractOp>();
+      extract && extract.getIndices().empty()) {
+    DenseElementsAttr element;
+    if (!matchPattern(extract.getTensor(), m_Constant(&element)))
+      return false;
+    value = element.getSplatValue<Attribute>();
+  } else if (!matchPattern(scalar, m_Constant(&value))) {
+    return false;
+  }
+  if (auto floatValue = dyn_cast<FloatAttr>(value))
+    return floatValue.getValue().isInfinity() &&
+           floatValue.getValue().isNegative();
+  auto intValue = dyn_cast<IntegerAttr>(value);
+  return intValue && intValue.getValue().isMinSignedValue();
+}
+
 /// Replaces `root` (the reduction of `gather`, result `[B, D]`) by the bag
-/// op; `fill` says whether +0.0 must be added to the result. Without
-/// weights and from an exact fill, a divide-by-L user becomes `mean`.
+/// op pooling by `pooling` (sum or max); `fill` says whether a sum starts
+/// from +0.0. Without weights, a float sum whose user divides it by L
+/// becomes `mean`.
 void replaceWithBag(PatternRewriter &rewriter, Operation *root, GatherOp gather,
-                    Value weights, FillKind fill) {
+                    Value weights, PoolingMode pooling, FillKind fill) {
   Location loc = root->getLoc();
   Value sum = root->getResult(0);
   auto resultType = cast<RankedTensorType>(sum.getType());
   int64_t count = gather.getIndicesType().getDimSize(1);
   Operation *divide = nullptr;
-  if (!weights && isa<FloatType>(resultType.getElementType()))
+  if (pooling == PoolingMode::Sum && !weights &&
+      isa<FloatType>(resultType.getElementType()))
     divide = matchDivideByCount(sum, count);
 
-  PoolingMode mode = divide ? PoolingMode::Mean : PoolingMode::Sum;
+  PoolingMode mode = divide ? PoolingMode::Mean : pooling;
   rewriter.setInsertionPoint(divide ? divide : root);
-  Value bag = EmbeddingBagOp::create(rewriter, loc, resultType,
-                                     gather.getData(), gather.getIndices(),
-                                     /*offsets=*/Value(), weights, mode,
-                                     /*batch_dims=*/0,
-                                     /*include_last_offset=*/false,
-                                     /*padding_idx=*/nullptr,
-                                     fill == FillKind::PositiveZero);
+  Value bag = EmbeddingBagOp::create(
+      rewriter, loc, resultType, gather.getData(), gather.getIndices(),
+      /*offsets=*/Value(), weights, mode,
+      /*batch_dims=*/0,
+      /*include_last_offset=*/false,
+      /*padding_idx=*/nullptr, fill == FillKind::PositiveZero);
   if (divide) {
     rewriter.replaceOp(divide, bag);
     rewriter.eraseOp(root);
@@ -198,14 +239,23 @@ struct RaiseReduceToBag : public OpRewritePattern<linalg::ReduceOp> {
     GatherOp gather = matchBagGather(op.getInputs().front());
     if (!gather)
       return rewriter.notifyMatchFailure(op, "input is no raisable gather");
-    std::optional<FillKind> fill = matchSumFill(op.getInits().front());
+    Block &body = op.getCombiner().front();
+    Value init = op.getInits().front();
+    if (isMaxBody(body, body.getArgument(0), body.getArgument(1))) {
+      if (!isMaxFill(init))
+        return rewriter.notifyMatchFailure(op, "init is no fill of -inf");
+      replaceWithBag(rewriter, op, gather, /*weights=*/Value(),
+                     PoolingMode::Max, FillKind::Exact);
+      return success();
+    }
+    std::optional<FillKind> fill = matchSumFill(init);
     if (!fill)
       return rewriter.notifyMatchFailure(op, "init is no fill of zero");
-    Block &body = op.getCombiner().front();
     Value term = matchSumTerm(body, body.getArgument(1));
     if (term != body.getArgument(0) || body.getOperations().size() != 2)
       return rewriter.notifyMatchFailure(op, "body is not in + acc");
-    replaceWithBag(rewriter, op, gather, /*weights=*/Value(), *fill);
+    replaceWithBag(rewriter, op, gather, /*weights=*/Value(), PoolingMode::Sum,
+                   *fill);
     return success();
   }
 };
@@ -262,12 +312,19 @@ struct RaiseGenericToBag : public OpRewritePattern<linalg::GenericOp> {
             RankedTensorType::get(gather.getIndicesType().getShape(),
                                   gather.getDataType().getElementType()))
       return rewriter.notifyMatchFailure(op, "weights not [B, L] of rows'");
-    std::optional<FillKind> fill = matchSumFill(op.getDpsInits()[0]);
-    if (!fill)
-      return rewriter.notifyMatchFailure(op, "init is no fill of zero");
-
     Block &body = op.getRegion().front();
     Value acc = body.getArgument(numInputs);
+    Value init = op.getDpsInits()[0];
+    if (!weights && isMaxBody(body, body.getArgument(0), acc)) {
+      if (!isMaxFill(init))
+        return rewriter.notifyMatchFailure(op, "init is no fill of -inf");
+      replaceWithBag(rewriter, op, gather, /*weights=*/Value(),
+                     PoolingMode::Max, FillKind::Exact);
+      return success();
+    }
+    std::optional<FillKind> fill = matchSumFill(init);
+    if (!fill)
+      return rewriter.notifyMatchFailure(op, "init is no fill of zero");
     Value term = matchSumTerm(body, acc);
     if (!term)
       return rewriter.notifyMatchFailure(op, "body is not acc + term");
@@ -283,7 +340,7 @@ struct RaiseGenericToBag : public OpRewritePattern<linalg::GenericOp> {
     // The body holds only the add (and the multiply).
     if (body.getOperations().size() != (weights ? 3u : 2u))
       return rewriter.notifyMatchFailure(op, "body has other ops");
-    replaceWithBag(rewriter, op, gather, weights, *fill);
+    replaceWithBag(rewriter, op, gather, weights, PoolingMode::Sum, *fill);
     return success();
   }
 };
@@ -327,7 +384,6 @@ std::optional<FillKind> mlir::gather::detail::matchSumFill(Value init) {
     return FillKind::Exact;
   return std::nullopt;
 }
-
 
 void mlir::gather::detail::populateRaiseBagPatterns(
     RewritePatternSet &patterns) {

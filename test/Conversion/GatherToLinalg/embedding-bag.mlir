@@ -62,14 +62,20 @@ func.func @ragged_mean(%t: tensor<1000x64xf32>, %i: tensor<100xi64>, %o: tensor<
 }
 
 // f16 rows accumulate in f32 from -inf (max) and round once; the maximum
-// takes the row's value where it is greater or NaN.
+// takes the row's value where it is greater or NaN, or equal to an
+// accumulator whose sign bit is set (-0.0 below +0.0).
 // CHECK-LABEL: func.func @max_f16(
 // CHECK:         arith.constant 0xFF800000 : f32
 // CHECK:         scf.for
 // CHECK:           %[[X:.*]] = arith.extf %{{.*}} : f16 to f32
 // CHECK:           %[[GT:.*]] = arith.cmpf ogt, %[[X]], %[[ACC:.*]] : f32
 // CHECK:           %[[NAN:.*]] = arith.cmpf uno, %[[X]], %[[X]] : f32
-// CHECK:           %[[TAKE:.*]] = arith.ori %[[GT]], %[[NAN]] : i1
+// CHECK:           %[[EQ:.*]] = arith.cmpf oeq, %[[X]], %[[ACC]] : f32
+// CHECK:           %[[BITS:.*]] = arith.bitcast %[[ACC]] : f32 to i32
+// CHECK:           %[[NEG:.*]] = arith.cmpi slt, %[[BITS]], %{{.*}} : i32
+// CHECK:           %[[EITHER:.*]] = arith.ori %[[GT]], %[[NAN]] : i1
+// CHECK:           %[[ZERO:.*]] = arith.andi %[[EQ]], %[[NEG]] : i1
+// CHECK:           %[[TAKE:.*]] = arith.ori %[[EITHER]], %[[ZERO]] : i1
 // CHECK:           arith.select %[[TAKE]], %[[X]], %[[ACC]] : f32
 // CHECK:         arith.truncf %{{.*}} : f32 to f16
 func.func @max_f16(%t: tensor<10x4xf16>, %i: tensor<3x2xi32>) -> tensor<3x4xf16> {

@@ -402,11 +402,11 @@ func.func @batch_dims(%t: tensor<3x10xf32>, %i: tensor<3x2xi64>) -> tensor<3xf32
 
 // -----
 
-// maximumf from -inf: not raised (maximumf orders -0.0 below +0.0, the op
-// keeps the earlier of equal values).
+// maximumf from -inf: the op's max (its NaN and signed-zero rules).
 // CHECK-LABEL: func.func @maximumf(
-// CHECK-NOT:     gather.embedding_bag
-// CHECK:         linalg.reduce
+// CHECK-SAME:      %[[T:.*]]: tensor<10x4xf32>, %[[I:.*]]: tensor<3x2xi64>)
+// CHECK:         %[[B:.*]] = gather.embedding_bag max %[[T]][%[[I]]] : tensor<10x4xf32>, tensor<3x2xi64> -> tensor<3x4xf32>
+// CHECK-NEXT:    return %[[B]]
 func.func @maximumf(%t: tensor<10x4xf32>, %i: tensor<3x2xi64>) -> tensor<3x4xf32> {
   %g = gather.gather %t[%i] : tensor<10x4xf32>, tensor<3x2xi64>
   %z = arith.constant 0xFF800000 : f32
@@ -578,5 +578,103 @@ func.func @fill_element_one(%t: tensor<10x4xf32>, %i: tensor<3x2xi64>) -> tensor
   %e = tensor.empty() : tensor<3x4xf32>
   %f = linalg.fill ins(%x : f32) outs(%e : tensor<3x4xf32>) -> tensor<3x4xf32>
   %r = linalg.reduce { arith.addf } ins(%g : tensor<3x2x4xf32>) outs(%f : tensor<3x4xf32>) dimensions = [1]
+  return %r : tensor<3x4xf32>
+}
+
+// -----
+
+// maxsi from the smallest i32, as a linalg.generic (acc first): max.
+// CHECK-LABEL: func.func @maxsi_generic(
+// CHECK:         %[[B:.*]] = gather.embedding_bag max %{{.*}}[%{{.*}}] : tensor<10x4xi32>, tensor<3x2xi64> -> tensor<3x4xi32>
+// CHECK-NEXT:    return %[[B]]
+func.func @maxsi_generic(%t: tensor<10x4xi32>, %i: tensor<3x2xi64>) -> tensor<3x4xi32> {
+  %g = gather.gather %t[%i] : tensor<10x4xi32>, tensor<3x2xi64>
+  %z = arith.constant -2147483648 : i32
+  %e = tensor.empty() : tensor<3x4xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<3x4xi32>) -> tensor<3x4xi32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, l, c) -> (b, l, c)>, affine_map<(b, l, c) -> (b, c)>], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%g : tensor<3x2x4xi32>) outs(%f : tensor<3x4xi32>) {
+    ^bb0(%in: i32, %acc: i32):
+      %s = arith.maxsi %acc, %in : i32
+      linalg.yield %s : i32
+  } -> tensor<3x4xi32>
+  return %r : tensor<3x4xi32>
+}
+
+// -----
+
+// maximumf from a fill of 0.0 (a relu of the maximum): stays.
+// CHECK-LABEL: func.func @maximumf_from_zero(
+// CHECK-NOT:     gather.embedding_bag
+// CHECK:         linalg.reduce
+func.func @maximumf_from_zero(%t: tensor<10x4xf32>, %i: tensor<3x2xi64>) -> tensor<3x4xf32> {
+  %g = gather.gather %t[%i] : tensor<10x4xf32>, tensor<3x2xi64>
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<3x4xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<3x4xf32>) -> tensor<3x4xf32>
+  %r = linalg.reduce ins(%g : tensor<3x2x4xf32>) outs(%f : tensor<3x4xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.maximumf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<3x4xf32>
+}
+
+// -----
+
+// maxnumf (a NaN is ignored, not propagated): stays.
+// CHECK-LABEL: func.func @maxnumf(
+// CHECK-NOT:     gather.embedding_bag
+// CHECK:         linalg.reduce
+func.func @maxnumf(%t: tensor<10x4xf32>, %i: tensor<3x2xi64>) -> tensor<3x4xf32> {
+  %g = gather.gather %t[%i] : tensor<10x4xf32>, tensor<3x2xi64>
+  %z = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<3x4xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<3x4xf32>) -> tensor<3x4xf32>
+  %r = linalg.reduce ins(%g : tensor<3x2x4xf32>) outs(%f : tensor<3x4xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.maxnumf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<3x4xf32>
+}
+
+// -----
+
+// maximumf with fast-math flags: stays.
+// CHECK-LABEL: func.func @maximumf_fastmath(
+// CHECK-NOT:     gather.embedding_bag
+// CHECK:         linalg.reduce
+func.func @maximumf_fastmath(%t: tensor<10x4xf32>, %i: tensor<3x2xi64>) -> tensor<3x4xf32> {
+  %g = gather.gather %t[%i] : tensor<10x4xf32>, tensor<3x2xi64>
+  %z = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<3x4xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<3x4xf32>) -> tensor<3x4xf32>
+  %r = linalg.reduce ins(%g : tensor<3x2x4xf32>) outs(%f : tensor<3x4xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.maximumf %in, %acc fastmath<nnan> : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<3x4xf32>
+}
+
+// -----
+
+// A weighted maximum (maximumf of acc and g * w): stays.
+// CHECK-LABEL: func.func @weighted_max(
+// CHECK-NOT:     gather.embedding_bag
+// CHECK:         linalg.generic
+func.func @weighted_max(%t: tensor<10x4xf32>, %i: tensor<3x2xi64>, %w: tensor<3x2xf32>) -> tensor<3x4xf32> {
+  %g = gather.gather %t[%i] : tensor<10x4xf32>, tensor<3x2xi64>
+  %z = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<3x4xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<3x4xf32>) -> tensor<3x4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, l, c) -> (b, l, c)>, affine_map<(b, l, c) -> (b, l)>, affine_map<(b, l, c) -> (b, c)>], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%g, %w : tensor<3x2x4xf32>, tensor<3x2xf32>) outs(%f : tensor<3x4xf32>) {
+    ^bb0(%in: f32, %win: f32, %acc: f32):
+      %p = arith.mulf %in, %win : f32
+      %s = arith.maximumf %acc, %p : f32
+      linalg.yield %s : f32
+  } -> tensor<3x4xf32>
   return %r : tensor<3x4xf32>
 }

@@ -184,8 +184,9 @@ def Gather_EmbeddingBagOp : Gather_Op<"embedding_bag", [
     * `sum`: the sum of the rows; with `weights` (same shape as `ids`, the
       element type of the table) the sum of each row times its weight.
     * `mean`: the sum divided by the number of rows pooled (floats only).
-    * `max`: the element-wise maximum: a NaN wins, as in PyTorch; of
-      equal values (-0.0 and +0.0 among them) the earlier row's stays.
+    * `max`: the element-wise maximum, as `arith.maximumf` takes it for
+      floats (a NaN propagates; -0.0 is below +0.0) and `arith.maxsi` for
+      integers.
 
     Ids are integers of width 32 or 64 (signless, signed or unsigned) or
     `index`, as the gather's indices; offsets likewise. A negative id `k`
