@@ -22,8 +22,11 @@
 typedef float V __attribute__((vector_size(64), aligned(4), may_alias));
 typedef int VI __attribute__((vector_size(64), aligned(4), may_alias));
 
-/// Ids ahead of the current one whose rows are prefetched.
-enum { kPrefetchIds = 16 };
+/// Ids ahead of the current one whose rows are prefetched, tuned on the
+/// benchmark's machine (bench/README.md): 16 for a table that stays in the
+/// last-level cache, enough ids for 12 KiB of rows ahead for larger tables
+/// (24 rows of 512 bytes, 48 of 256), the rule the lowering follows.
+enum { kPrefetchCached = 16, kPrefetch512 = 24, kPrefetch256 = 48 };
 
 static uint64_t splitMix64(uint64_t *state) {
   uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
@@ -81,7 +84,7 @@ static inline void prefetchRow(const float *row, long cols) {
     (acc) = (V)(((VI)(row) & m) | ((VI)(acc) & ~m));                           \
   } while (0)
 
-#define BAG_KERNEL(NAME, COLS, BLOCK, INIT, STEP)                              \
+#define BAG_KERNEL(NAME, COLS, BLOCK, INIT, STEP, AHEAD)                       \
   static void NAME(const float *table, const int64_t *ids,                     \
                    const float *weights, const int64_t *begin,                 \
                    const int64_t *end, long nIds, long first, long last,       \
@@ -94,8 +97,8 @@ static inline void prefetchRow(const float *row, long cols) {
         for (int k = 0; k < (BLOCK) / 16; ++k)                                 \
           acc[k] = (V){0} + (INIT);                                            \
         for (long i = lo; i < hi; ++i) {                                       \
-          if (c0 == 0 && i + kPrefetchIds < nIds)                              \
-            prefetchRow(table + ids[i + kPrefetchIds] * (COLS), (COLS));       \
+          if (c0 == 0 && i + (AHEAD) < nIds)                                   \
+            prefetchRow(table + ids[i + (AHEAD)] * (COLS), (COLS));            \
           const float *row = table + ids[i] * (COLS) + c0;                     \
           _Pragma("GCC unroll 8") for (int k = 0; k < (BLOCK) / 16; ++k) {     \
             V r = *(const V *)(row + 16 * k);                                  \
@@ -121,10 +124,11 @@ static inline void prefetchRow(const float *row, long cols) {
 #else
 #define BLOCK128 64
 #endif
-BAG_KERNEL(sum128, 128, BLOCK128, 0.0f, SUM_STEP)
-BAG_KERNEL(wsum128, 128, BLOCK128, 0.0f, WSUM_STEP)
-BAG_KERNEL(max128, 128, BLOCK128, -__builtin_inff(), MAX_STEP)
-BAG_KERNEL(sum64, 64, 64, 0.0f, SUM_STEP)
+BAG_KERNEL(sum128, 128, BLOCK128, 0.0f, SUM_STEP, kPrefetch512)
+BAG_KERNEL(wsum128, 128, BLOCK128, 0.0f, WSUM_STEP, kPrefetch512)
+BAG_KERNEL(max128, 128, BLOCK128, -__builtin_inff(), MAX_STEP, kPrefetch512)
+BAG_KERNEL(mean64, 64, 64, 0.0f, SUM_STEP, kPrefetch256)
+BAG_KERNEL(ragged64, 64, 64, 0.0f, SUM_STEP, kPrefetchCached)
 
 /// The begin and end of fixed-length bags: a small table of offsets would
 /// cost a load per bag; the kernels read begin[b] and end[b], so the fixed
@@ -164,8 +168,8 @@ void bagsMax128(const float *table, const int64_t *ids, long bags, long length,
 
 void bagsMean64(const float *table, const int64_t *ids, long bags, long length,
                 float *out) {
-  sum64(table, ids, NULL, fixedBounds(bags, length, 0),
-        fixedBounds(bags, length, 1), bags * length, 0, bags, out, 1);
+  mean64(table, ids, NULL, fixedBounds(bags, length, 0),
+         fixedBounds(bags, length, 1), bags * length, 0, bags, out, 1);
 }
 
 void bagsRaggedSum64(const float *table, const int64_t *ids, long nIds,
@@ -183,7 +187,7 @@ void bagsRaggedSum64(const float *table, const int64_t *ids, long nIds,
     ends[b] = offsets[b + 1];
   if (bags > 0)
     ends[bags - 1] = nIds;
-  sum64(table, ids, NULL, offsets, ends, nIds, 0, bags, out, 0);
+  ragged64(table, ids, NULL, offsets, ends, nIds, 0, bags, out, 0);
 }
 
 struct SumTask {

@@ -133,6 +133,10 @@ def ConvertGatherToLinalg : Pass<"convert-gather-to-linalg", "::mlir::ModuleOp">
     Option<"bagPrefetchDistance", "bag-prefetch-distance", "int64_t",
            /*default=*/"8",
            "Prefetch the row of the id this many positions ahead (0: none)">,
+    Option<"bagPrefetchBytes", "bag-prefetch-bytes", "int64_t",
+           /*default=*/"12288",
+           "For tables that may not fit in the caches (over 32 MiB, or of "
+           "dynamic size), prefetch at least this many bytes of rows ahead">,
     Option<"hints", "hints", "bool", /*default=*/"false",
            "Keep the gather.* hints for this project's code generator "
            "(default: remove them)">,

@@ -48,6 +48,11 @@ static constexpr int64_t kCacheLineBytes = 64;
 /// prefetched.
 static constexpr int64_t kPrefetchMinTableBytes = 1 << 20;
 
+/// Tables of at most this many bytes are taken to stay in the last-level
+/// cache between bags: their rows are prefetched bagPrefetchDistance ids
+/// ahead, not bagPrefetchBytes.
+static constexpr int64_t kCacheResidentTableBytes = 32 << 20;
+
 /// The type rows are accumulated in: f32 for f16 and bf16.
 static Type getAccumulatorType(Type elementType) {
   if (elementType.isF16() || elementType.isBF16())
@@ -188,6 +193,24 @@ private:
            kPrefetchMinTableBytes;
   }
 
+  /// How many ids ahead rows are prefetched: bagPrefetchDistance, or, for a
+  /// table that may not fit in the caches, enough ids to cover
+  /// bagPrefetchBytes of rows if that is more.
+  int64_t getPrefetchDistance() {
+    int64_t distance = options.bagPrefetchDistance;
+    RankedTensorType tableType = op.getTableType();
+    int64_t rowBytes =
+        tableType.getShape().back() * getElementBytes(elementType);
+    bool mayExceedCaches =
+        !tableType.hasStaticShape() ||
+        tableType.getNumElements() * getElementBytes(elementType) >
+            kCacheResidentTableBytes;
+    if (mayExceedCaches && rowBytes > 0)
+      distance = std::max<int64_t>(
+          distance, llvm::divideCeil(options.bagPrefetchBytes, rowBytes));
+    return distance;
+  }
+
   /// Sets flatIds (the ids as one dimension), flatBase (the flat position
   /// of the bag's first id, ragged: 0) and flatLast (the last flat
   /// position) for the prefetches, which look ahead past the bag's end into
@@ -227,7 +250,7 @@ private:
                     ArrayRef<ColumnVector> group) {
     Value ahead = arith::AddIOp::create(
         nb, nl, arith::AddIOp::create(nb, nl, flatBase, j),
-        constantIndex(options.bagPrefetchDistance));
+        constantIndex(getPrefetchDistance()));
     ahead = arith::MinSIOp::create(nb, nl, ahead, flatLast);
     Value raw = tensor::ExtractOp::create(nb, nl, flatIds, ValueRange{ahead});
     // Any id gives an address inside the table: an unsigned minimum with

@@ -565,15 +565,19 @@ struct ConvertGatherToLinalgPass
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     ModuleOp module = getOperation();
+    constexpr int64_t kMaxDistance = (int64_t(1) << 31) - 1;
     if (bagVectorBytes < 0 || bagAccumulators < 1 || bagPrefetchDistance < 0 ||
-        bagPrefetchDistance > (int64_t(1) << 31) - 1) {
+        bagPrefetchDistance > kMaxDistance || bagPrefetchBytes < 0 ||
+        bagPrefetchBytes > kMaxDistance) {
       module.emitError() << "convert-gather-to-linalg: bag-vector-bytes must "
                             "be at least 0 (is "
                          << static_cast<int64_t>(bagVectorBytes)
                          << "), bag-accumulators at least 1 (is "
                          << static_cast<int64_t>(bagAccumulators)
-                         << ") and bag-prefetch-distance in [0, 2^31 - 1] (is "
-                         << static_cast<int64_t>(bagPrefetchDistance) << ")";
+                         << "), bag-prefetch-distance in [0, 2^31 - 1] (is "
+                         << static_cast<int64_t>(bagPrefetchDistance)
+                         << ") and bag-prefetch-bytes in [0, 2^31 - 1] (is "
+                         << static_cast<int64_t>(bagPrefetchBytes) << ")";
       return signalPassFailure();
     }
     if (boundsCheck != BoundsCheck::None && failed(checkReportSymbols(module)))
@@ -617,6 +621,7 @@ struct ConvertGatherToLinalgPass
     options.bagVectorBytes = bagVectorBytes;
     options.bagAccumulators = bagAccumulators;
     options.bagPrefetchDistance = bagPrefetchDistance;
+    options.bagPrefetchBytes = bagPrefetchBytes;
     RewritePatternSet patterns(ctx);
     populateGatherToLinalgPatterns(patterns, options);
     FrozenRewritePatternSet frozen(std::move(patterns));

@@ -36,6 +36,11 @@ struct GatherToLinalgOptions {
   int64_t bagAccumulators = 8;
   /// The rows of the id this many positions ahead are prefetched (0: none).
   int64_t bagPrefetchDistance = 8;
+  /// For tables that may not fit in the caches (over 32 MiB, or of dynamic
+  /// size), the distance grows so that at least this many bytes of rows are
+  /// prefetched ahead: the memory's latency times the bandwidth one core
+  /// draws, rather than a number of rows.
+  int64_t bagPrefetchBytes = 12288;
 };
 
 /// Adds the patterns lowering `gather.gather` and `gather.embedding_bag` to
