@@ -14,7 +14,6 @@
 #ifndef GATHER_MLIR_LIB_DIALECT_GATHER_TRANSFORMS_SHARDING_SHARDINGPLAN_H
 #define GATHER_MLIR_LIB_DIALECT_GATHER_TRANSFORMS_SHARDING_SHARDINGPLAN_H
 
-#include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
 
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
