@@ -153,17 +153,21 @@ static void setDefaultMPIImplementation(ModuleOp module) {
 // Calls of partitioned functions
 //===----------------------------------------------------------------------===//
 
+/// The grid that `record` names, looked up from `anchor`; null without a
+/// record or such a grid.
+static shard::GridOp getRecordedGrid(ShardingAttr record,
+                                     SymbolTableCollection &symbols,
+                                     Operation *anchor) {
+  return record ? shard::getGridOrNull(anchor, record.getGrid(), symbols)
+                : shard::GridOp();
+}
+
 /// Returns this process's block of the whole tensor `value` under the
-/// sharding recorded in `record`, cast to `targetType`; failure when the
-/// record cannot be read.
+/// sharding recorded in `record` over `grid`, cast to `targetType`; failure
+/// when the shard sizes are not static or explicit.
 static FailureOr<Value> sliceOwnBlock(OpBuilder &b, Location loc, Value value,
-                                      ShardingAttr record,
-                                      RankedTensorType targetType,
-                                      SymbolTableCollection &symbols,
-                                      Operation *anchor) {
-  shard::GridOp grid = shard::getGridOrNull(anchor, record.getGrid(), symbols);
-  if (!grid)
-    return failure();
+                                      ShardingAttr record, shard::GridOp grid,
+                                      RankedTensorType targetType) {
   auto type = cast<RankedTensorType>(value.getType());
   ArrayRef<shard::GridAxesAttr> axesList = record.getSplitAxes();
   ArrayRef<int64_t> offsets = record.getOffsets();
@@ -248,17 +252,12 @@ getShardLengths(ShardingAttr record, RankedTensorType globalType,
 }
 
 /// Returns the whole tensor (of `globalType`) of which `block` is this
-/// process's block under the sharding in `record`: every split dimension is
-/// padded to its longest shard, gathered (`shard.all_gather`) and, where the
-/// shards differ in length, compacted again.
+/// process's block under the sharding in `record` over `grid`: every split
+/// dimension is padded to its longest shard, gathered (`shard.all_gather`)
+/// and, where the shards differ in length, compacted again.
 static FailureOr<Value> gatherBlocks(OpBuilder &b, Location loc, Value block,
-                                     ShardingAttr record,
-                                     RankedTensorType globalType,
-                                     SymbolTableCollection &symbols,
-                                     Operation *anchor) {
-  shard::GridOp grid = shard::getGridOrNull(anchor, record.getGrid(), symbols);
-  if (!grid)
-    return failure();
+                                     ShardingAttr record, shard::GridOp grid,
+                                     RankedTensorType globalType) {
   auto dims = getShardLengths(record, globalType, grid);
   if (failed(dims))
     return failure();
@@ -353,9 +352,10 @@ static LogicalResult bindCalls(ModuleOp module,
         failedAny = true;
         return;
       }
-      FailureOr<Value> block =
-          sliceOwnBlock(builder, call.getLoc(), operand.get(), record,
-                        targetType, symbols, call);
+      FailureOr<Value> block = failure();
+      if (shard::GridOp grid = getRecordedGrid(record, symbols, call))
+        block = sliceOwnBlock(builder, call.getLoc(), operand.get(), record,
+                              grid, targetType);
       if (failed(block)) {
         call.emitError("passing this process's block of argument ")
             << index << " to @" << callee.getSymName()
@@ -379,9 +379,10 @@ static LogicalResult bindCalls(ModuleOp module,
       for (OpOperand &use : result.getUses())
         uses.push_back(&use);
       result.setType(calleeType.getResult(index));
-      if (record && globalType)
-        whole = gatherBlocks(builder, call.getLoc(), result, record, globalType,
-                             symbols, call);
+      shard::GridOp grid = getRecordedGrid(record, symbols, call);
+      if (grid && globalType)
+        whole = gatherBlocks(builder, call.getLoc(), result, record, grid,
+                             globalType);
       if (failed(whole)) {
         call.emitError("gathering result ")
             << index << " of the call to @" << callee.getSymName() << " ("
