@@ -43,7 +43,7 @@ FIRST_TESTS = {
     "lib/Dialect/Gather/Transforms/ProveIndexRanges": [
         "Dialect/Gather/Transforms", "Integration/Checks",
         "Integration/CPU/proved_index_ranges.mlir"],
-    "lib/Dialect/Gather/Transforms/Shard": [
+    "lib/Dialect/Gather/Transforms/Sharding/": [
         "Dialect/Gather/Transforms", "Integration/MPI"],
     "lib/Dialect/Gather/Transforms/Tiling": [
         "Dialect/Gather/Transforms", "Integration/CPU/tiling.mlir"],

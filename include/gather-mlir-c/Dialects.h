@@ -28,7 +28,7 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(ATB, atb);
 
 /// Adds to `registry` the gather and atb dialects with their external models
 /// and every upstream dialect and dialect extension the pipelines of
-/// gather-mlir need (the C form of `mlir::gather::registerAllDialects`).
+/// gather-mlir need (the C form of `mlir::gather::registerGatherMLIRDialects`).
 /// A context created with this registry parses gather and upstream code and
 /// runs `gather-to-llvm` and `gather-to-atb`.
 MLIR_CAPI_EXPORTED void

@@ -8,7 +8,7 @@
 // that embed it. After
 //
 //   mlir::DialectRegistry registry;
-//   mlir::gather::registerAllDialects(registry);
+//   mlir::gather::registerGatherMLIRDialects(registry);
 //   mlir::gather::registerAllPasses();
 //   mlir::MLIRContext context(registry);
 //
@@ -17,8 +17,8 @@
 // the C++ pipeline builders of `gather-mlir/Pipelines/Pipelines.h` work.
 //
 // Interfaces attached to gather-mlir ops from outside their definition
-// (external models) are registered by `registerAllDialects`; new passes and
-// pipelines by `registerAllPasses`.
+// (external models) are registered by `registerGatherMLIRDialects`; new
+// passes and pipelines by `registerAllPasses`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,8 +32,9 @@ namespace gather {
 /// Adds to `registry` the gather and atb dialects with their external models,
 /// and every upstream dialect and dialect extension (bufferization models,
 /// conversions to the LLVM dialect, ...) that the pipelines of this project
-/// need.
-void registerAllDialects(DialectRegistry &registry);
+/// need. (Named apart from upstream's `mlir::registerAllDialects`, which it
+/// calls.)
+void registerGatherMLIRDialects(DialectRegistry &registry);
 
 /// Registers this project's passes and pipelines (`gather-to-llvm`, ...) and
 /// every upstream pass with the global pass registry, so that pass pipeline

@@ -6,8 +6,8 @@
 //
 // The one list of this project's dialects and of the interfaces attached to
 // their ops (or to upstream ops) from outside their definitions. Tools and
-// embedders call `mlir::gather::registerAllDialects` (InitGather.h), which
-// adds the upstream dialects to it; the pipelines declare it as their
+// embedders call `mlir::gather::registerGatherMLIRDialects` (InitGather.h),
+// which adds the upstream dialects to it; the pipelines declare it as their
 // dependent dialects. This library links only the gather-mlir libraries
 // that define the dialects and models.
 //

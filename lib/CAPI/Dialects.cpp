@@ -18,5 +18,5 @@ MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Gather, gather,
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(ATB, atb, mlir::atb::ATBDialect)
 
 void mlirGatherRegisterAllDialects(MlirDialectRegistry registry) {
-  mlir::gather::registerAllDialects(*unwrap(registry));
+  mlir::gather::registerGatherMLIRDialects(*unwrap(registry));
 }

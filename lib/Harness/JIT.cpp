@@ -40,7 +40,7 @@ void harness::initialize() {
 
 std::unique_ptr<MLIRContext> harness::createContext(bool threaded) {
   DialectRegistry registry;
-  registerAllDialects(registry);
+  registerGatherMLIRDialects(registry);
   registerAllToLLVMIRTranslations(registry);
   return std::make_unique<MLIRContext>(
       registry, threaded ? MLIRContext::Threading::ENABLED

@@ -19,7 +19,7 @@
 
 #include <mutex>
 
-void mlir::gather::registerAllDialects(DialectRegistry &registry) {
+void mlir::gather::registerGatherMLIRDialects(DialectRegistry &registry) {
   // This project's dialects and their external models.
   registerGatherDialects(registry);
 

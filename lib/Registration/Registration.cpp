@@ -10,7 +10,7 @@
 #include "gather-mlir/Dialect/ATB/Transforms/BufferizableOpInterfaceImpl.h"
 #include "gather-mlir/Dialect/Exchange/IR/ExchangeDialect.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
-#include "gather-mlir/Dialect/Gather/Transforms/ShardingInterfaceImpl.h"
+#include "gather-mlir/Dialect/Gather/Transforms/Sharding/ShardingInterfaceImpl.h"
 #include "gather-mlir/Dialect/Gather/Transforms/TilingInterfaceImpl.h"
 
 #include "mlir/IR/DialectRegistry.h"

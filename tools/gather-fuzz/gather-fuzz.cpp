@@ -51,7 +51,7 @@ namespace {
 DialectRegistry &getRegistry() {
   static DialectRegistry *registry = [] {
     auto *r = new DialectRegistry();
-    gather::registerAllDialects(*r);
+    gather::registerGatherMLIRDialects(*r);
     return r;
   }();
   return *registry;

@@ -20,6 +20,6 @@
 int main(int argc, char **argv) {
   llvm::cl::SetVersionPrinter(mlir::gather::printVersion);
   mlir::DialectRegistry registry;
-  mlir::gather::registerAllDialects(registry);
+  mlir::gather::registerGatherMLIRDialects(registry);
   return mlir::failed(mlir::MlirLspServerMain(argc, argv, registry)) ? 1 : 0;
 }

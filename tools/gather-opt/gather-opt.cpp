@@ -28,7 +28,7 @@ int main(int argc, char **argv) {
   mlir::gather::test::registerTestDynamicOperandsPass();
 
   mlir::DialectRegistry registry;
-  mlir::gather::registerAllDialects(registry);
+  mlir::gather::registerGatherMLIRDialects(registry);
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "gather-mlir optimizer driver\n", registry));

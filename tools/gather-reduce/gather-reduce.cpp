@@ -26,7 +26,7 @@ int main(int argc, char **argv) {
   mlir::gather::registerAllPasses();
 
   mlir::DialectRegistry registry;
-  mlir::gather::registerAllDialects(registry);
+  mlir::gather::registerGatherMLIRDialects(registry);
   mlir::MLIRContext context(registry);
 
   return mlir::failed(mlir::mlirReduceMain(argc, argv, context)) ? 1 : 0;

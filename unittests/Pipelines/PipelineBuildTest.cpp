@@ -27,7 +27,7 @@ namespace {
 // registration can only be observed before registerAllPasses() ran.
 TEST(PipelineBuild, ReportsUnregisteredPassesThenWorksAfterRegistration) {
   DialectRegistry registry;
-  gather::registerAllDialects(registry);
+  gather::registerGatherMLIRDialects(registry);
   MLIRContext context(registry);
 
   // Before registration: failure with the reason, and the process goes on.

@@ -34,7 +34,7 @@ func.func @lookup(%table: tensor<6x4xf32>, %ids: tensor<2x3xi64>)
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
-  mlir::gather::registerAllDialects(registry);
+  mlir::gather::registerGatherMLIRDialects(registry);
   mlir::gather::registerAllPasses();
   mlir::MLIRContext context(registry);
 

@@ -250,21 +250,6 @@ struct RaiseToGatherPass
 
 } // namespace
 
-Value mlir::gather::detail::transposeTensor(OpBuilder &builder, Location loc,
-                                            Value source,
-                                            ArrayRef<int64_t> permutation) {
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(builder, loc, source);
-  SmallVector<OpFoldResult> permutedSizes;
-  for (int64_t dim : permutation)
-    permutedSizes.push_back(sizes[dim]);
-  Value init = tensor::EmptyOp::create(
-      builder, loc, permutedSizes,
-      cast<RankedTensorType>(source.getType()).getElementType());
-  return linalg::TransposeOp::create(builder, loc, source, init, permutation)
-      .getResult()
-      .front();
-}
-
 void mlir::gather::populateRaiseToGatherPatterns(RewritePatternSet &patterns) {
   patterns.add<RaiseTosaGather, RaiseTensorGather>(patterns.getContext());
   gather::detail::populateRaiseLinalgGatherPatterns(patterns);

@@ -17,6 +17,31 @@ using namespace mlir::gather;
 #include "gather-mlir/Dialect/Gather/IR/GatherOpsDialect.cpp.inc"
 
 #include "gather-mlir/Dialect/Gather/IR/GatherEnums.cpp.inc"
+
+/// Parses the split axes of `#gather.sharding`: a list in square brackets,
+/// possibly empty, of lists of grid axes (`[[0], [], [1, 2]]`).
+static ParseResult parseSplitAxes(AsmParser &parser,
+                                  SmallVector<DenseI16ArrayAttr> &splitAxes) {
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+    FailureOr<DenseI16ArrayAttr> dimAxes =
+        FieldParser<DenseI16ArrayAttr>::parse(parser);
+    if (failed(dimAxes))
+      return failure();
+    splitAxes.push_back(*dimAxes);
+    return success();
+  });
+}
+
+/// Prints the split axes of `#gather.sharding` as parseSplitAxes reads them.
+static void printSplitAxes(AsmPrinter &printer,
+                           ArrayRef<DenseI16ArrayAttr> splitAxes) {
+  printer << '[';
+  llvm::interleaveComma(splitAxes, printer, [&](DenseI16ArrayAttr dimAxes) {
+    printer.printStrippedAttrOrType(dimAxes);
+  });
+  printer << ']';
+}
+
 #define GET_ATTRDEF_CLASSES
 #include "gather-mlir/Dialect/Gather/IR/GatherAttrs.cpp.inc"
 

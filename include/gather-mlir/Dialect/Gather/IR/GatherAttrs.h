@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // `#gather.form` and the discardable attributes through which the gather
-// lowering tells the memref-level code generator what it built.
+// lowering tells the memref-level code generator what it built;
+// `#gather.sharding`, the record of a sharding that gather-shard-partition
+// keeps on the functions it partitions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,6 +55,11 @@ inline StringRef getGatherOutlineAttrName() { return "gather.outline"; }
 inline StringRef getGatherBoundsCheckAttrName() {
   return "gather.bounds_check";
 }
+
+/// The argument and result attribute (a ShardingAttr) with which
+/// gather-shard-partition records the sharding of a function argument or
+/// result before it partitions the function, for the calls of it.
+inline StringRef getGatherShardingAttrName() { return "gather.sharding"; }
 
 /// Records `form` on `op`.
 void setGatherForm(Operation *op, GatherForm form);

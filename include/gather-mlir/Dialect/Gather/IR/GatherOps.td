@@ -123,8 +123,8 @@ def Gather_GatherOp : Gather_Op<"gather", [
 
   let hasVerifier = 1;
 
-  // Folding and canonicalisation: see the block "Folding and
-  // canonicalisation" in GatherOps.cpp and docs/FoldingAndIndexRanges.md.
+  // Folding and canonicalisation: see GatherFolds.cpp and
+  // docs/FoldingAndIndexRanges.md.
   let hasFolder = 1;
   let hasCanonicalizer = 1;
 

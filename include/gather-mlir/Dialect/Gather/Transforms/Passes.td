@@ -101,7 +101,9 @@ def GatherShardPartition
     * Calls adapt to the partitioned signatures: a call that passes a whole
       (global) tensor to a sharded argument passes this process's block of it
       instead (`tensor.extract_slice` at the offsets of the shard that
-      `shard.process_multi_index` names).
+      `shard.process_multi_index` names). The sharding of each argument and
+      result is recorded on the partitioned function as
+      `gather.sharding = #gather.sharding<...>` for this, and removed after.
     * The module gets `dlti.map = #dlti.map<"MPI:Implementation" = "MPICH">`
       when it names no MPI implementation.
 
@@ -130,6 +132,7 @@ def GatherShardPartition
                            "::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::exchange::ExchangeDialect",
+                           "::mlir::gather::GatherDialect",
                            "::mlir::linalg::LinalgDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::shard::ShardDialect",

@@ -42,43 +42,36 @@ using namespace mlir;
 using namespace mlir::gather;
 using shard::GridAxis;
 
-/// The discardable attribute that records a function argument's sharding.
-static constexpr StringLiteral kShardingAttrName = "gather.sharding";
-
 //===----------------------------------------------------------------------===//
 // gather-shard-partition
 //===----------------------------------------------------------------------===//
 
 /// The record of the sharding defined by `shardOp`, or null.
-static DictionaryAttr recordSharding(shard::ShardOp shardOp) {
+static ShardingAttr recordSharding(shard::ShardOp shardOp) {
   auto shardingOp = shardOp.getSharding().getDefiningOp<shard::ShardingOp>();
   if (!shardingOp)
     return {};
-  MLIRContext *ctx = shardOp.getContext();
-  SmallVector<Attribute> axes(shardingOp.getSplitAxes().getAxes());
-  NamedAttrList entries;
-  entries.append("grid", shardingOp.getGridAttr());
-  entries.append("split_axes", ArrayAttr::get(ctx, axes));
-  entries.append("offsets", shardingOp.getStaticShardedDimsOffsetsAttr());
-  return entries.getDictionary(ctx);
+  return ShardingAttr::get(shardOp.getContext(), shardingOp.getGridAttr(),
+                           shardingOp.getSplitAxes().getAxes(),
+                           shardingOp.getStaticShardedDimsOffsets());
 }
 
 /// Records the sharding of each annotated argument and result of `func` in
 /// the argument and result attributes `gather.sharding`.
 static void recordShardings(func::FuncOp func) {
+  StringRef name = getGatherShardingAttrName();
   for (BlockArgument arg : func.getArguments())
     for (Operation *user : arg.getUsers())
       if (auto shardOp = dyn_cast<shard::ShardOp>(user))
-        if (DictionaryAttr record = recordSharding(shardOp)) {
-          func.setArgAttr(arg.getArgNumber(), kShardingAttrName, record);
+        if (ShardingAttr record = recordSharding(shardOp)) {
+          func.setArgAttr(arg.getArgNumber(), name, record);
           break;
         }
   func.walk([&](func::ReturnOp ret) {
     for (OpOperand &operand : ret->getOpOperands())
       if (auto shardOp = operand.get().getDefiningOp<shard::ShardOp>())
-        if (DictionaryAttr record = recordSharding(shardOp))
-          func.setResultAttr(operand.getOperandNumber(), kShardingAttrName,
-                             record);
+        if (ShardingAttr record = recordSharding(shardOp))
+          func.setResultAttr(operand.getOperandNumber(), name, record);
   });
 }
 
@@ -160,31 +153,31 @@ static void setDefaultMPIImplementation(ModuleOp module) {
 // Calls of partitioned functions
 //===----------------------------------------------------------------------===//
 
+/// The grid that `record` names, looked up from `anchor`; null without a
+/// record or such a grid.
+static shard::GridOp getRecordedGrid(ShardingAttr record,
+                                     SymbolTableCollection &symbols,
+                                     Operation *anchor) {
+  return record ? shard::getGridOrNull(anchor, record.getGrid(), symbols)
+                : shard::GridOp();
+}
+
 /// Returns this process's block of the whole tensor `value` under the
-/// sharding recorded in `record`, cast to `targetType`; failure when the
-/// record cannot be read.
+/// sharding recorded in `record` over `grid`, cast to `targetType`; failure
+/// when the shard sizes are not static or explicit.
 static FailureOr<Value> sliceOwnBlock(OpBuilder &b, Location loc, Value value,
-                                      DictionaryAttr record,
-                                      RankedTensorType targetType,
-                                      SymbolTableCollection &symbols,
-                                      Operation *anchor) {
-  auto gridName = dyn_cast_or_null<FlatSymbolRefAttr>(record.get("grid"));
-  auto axesList = dyn_cast_or_null<ArrayAttr>(record.get("split_axes"));
-  auto offsetsAttr = dyn_cast_or_null<DenseI64ArrayAttr>(record.get("offsets"));
-  if (!gridName || !axesList || !offsetsAttr)
-    return failure();
-  shard::GridOp grid = shard::getGridOrNull(anchor, gridName, symbols);
-  if (!grid)
-    return failure();
+                                      ShardingAttr record, shard::GridOp grid,
+                                      RankedTensorType targetType) {
   auto type = cast<RankedTensorType>(value.getType());
-  ArrayRef<int64_t> offsets = offsetsAttr.asArrayRef();
+  ArrayRef<shard::GridAxesAttr> axesList = record.getSplitAxes();
+  ArrayRef<int64_t> offsets = record.getOffsets();
   size_t next = 0;
   SmallVector<OpFoldResult> starts, sizes, strides;
   for (int64_t dim = 0; dim < type.getRank(); ++dim) {
     strides.push_back(b.getIndexAttr(1));
-    auto axes = dim < static_cast<int64_t>(axesList.size())
-                    ? dyn_cast<shard::GridAxesAttr>(axesList[dim])
-                    : shard::GridAxesAttr();
+    shard::GridAxesAttr axes = dim < static_cast<int64_t>(axesList.size())
+                                   ? axesList[dim]
+                                   : shard::GridAxesAttr();
     if (!axes || axes.empty()) {
       starts.push_back(b.getIndexAttr(0));
       sizes.push_back(tensor::getMixedSize(b, loc, value, dim));
@@ -227,18 +220,13 @@ static FailureOr<Value> sliceOwnBlock(OpBuilder &b, Location loc, Value value,
 /// they are not static.
 static FailureOr<
     SmallVector<std::pair<SmallVector<GridAxis>, SmallVector<int64_t>>>>
-getShardLengths(DictionaryAttr record, RankedTensorType globalType,
+getShardLengths(ShardingAttr record, RankedTensorType globalType,
                 shard::GridOp grid) {
-  auto axesList = dyn_cast_or_null<ArrayAttr>(record.get("split_axes"));
-  auto offsetsAttr = dyn_cast_or_null<DenseI64ArrayAttr>(record.get("offsets"));
-  if (!axesList || !offsetsAttr)
-    return failure();
-  ArrayRef<int64_t> offsets = offsetsAttr.asArrayRef();
+  ArrayRef<int64_t> offsets = record.getOffsets();
   SmallVector<std::pair<SmallVector<GridAxis>, SmallVector<int64_t>>> dims(
       globalType.getRank());
   size_t next = 0;
-  for (auto [dim, entry] : llvm::enumerate(axesList)) {
-    auto axes = dyn_cast<shard::GridAxesAttr>(entry);
+  for (auto [dim, axes] : llvm::enumerate(record.getSplitAxes())) {
     if (!axes || axes.empty() ||
         static_cast<int64_t>(dim) >= globalType.getRank())
       continue;
@@ -264,20 +252,12 @@ getShardLengths(DictionaryAttr record, RankedTensorType globalType,
 }
 
 /// Returns the whole tensor (of `globalType`) of which `block` is this
-/// process's block under the sharding in `record`: every split dimension is
-/// padded to its longest shard, gathered (`shard.all_gather`) and, where the
-/// shards differ in length, compacted again.
+/// process's block under the sharding in `record` over `grid`: every split
+/// dimension is padded to its longest shard, gathered (`shard.all_gather`)
+/// and, where the shards differ in length, compacted again.
 static FailureOr<Value> gatherBlocks(OpBuilder &b, Location loc, Value block,
-                                     DictionaryAttr record,
-                                     RankedTensorType globalType,
-                                     SymbolTableCollection &symbols,
-                                     Operation *anchor) {
-  auto gridName = dyn_cast_or_null<FlatSymbolRefAttr>(record.get("grid"));
-  shard::GridOp grid = gridName
-                           ? shard::getGridOrNull(anchor, gridName, symbols)
-                           : shard::GridOp();
-  if (!grid)
-    return failure();
+                                     ShardingAttr record, shard::GridOp grid,
+                                     RankedTensorType globalType) {
   auto dims = getShardLengths(record, globalType, grid);
   if (failed(dims))
     return failure();
@@ -360,8 +340,8 @@ static LogicalResult bindCalls(ModuleOp module,
       Type expected = calleeType.getInput(index);
       if (operand.get().getType() == expected)
         continue;
-      auto record =
-          callee.getArgAttrOfType<DictionaryAttr>(index, kShardingAttrName);
+      auto record = callee.getArgAttrOfType<ShardingAttr>(
+          index, getGatherShardingAttrName());
       auto targetType = dyn_cast<RankedTensorType>(expected);
       if (!record || !targetType ||
           !isa<RankedTensorType>(operand.get().getType())) {
@@ -372,9 +352,10 @@ static LogicalResult bindCalls(ModuleOp module,
         failedAny = true;
         return;
       }
-      FailureOr<Value> block =
-          sliceOwnBlock(builder, call.getLoc(), operand.get(), record,
-                        targetType, symbols, call);
+      FailureOr<Value> block = failure();
+      if (shard::GridOp grid = getRecordedGrid(record, symbols, call))
+        block = sliceOwnBlock(builder, call.getLoc(), operand.get(), record,
+                              grid, targetType);
       if (failed(block)) {
         call.emitError("passing this process's block of argument ")
             << index << " to @" << callee.getSymName()
@@ -390,17 +371,18 @@ static LogicalResult bindCalls(ModuleOp module,
       Type global = result.getType();
       if (global == calleeType.getResult(index))
         continue;
-      auto record =
-          callee.getResultAttrOfType<DictionaryAttr>(index, kShardingAttrName);
+      auto record = callee.getResultAttrOfType<ShardingAttr>(
+          index, getGatherShardingAttrName());
       auto globalType = dyn_cast<RankedTensorType>(global);
       FailureOr<Value> whole = failure();
       SmallVector<OpOperand *> uses;
       for (OpOperand &use : result.getUses())
         uses.push_back(&use);
       result.setType(calleeType.getResult(index));
-      if (record && globalType)
-        whole = gatherBlocks(builder, call.getLoc(), result, record, globalType,
-                             symbols, call);
+      shard::GridOp grid = getRecordedGrid(record, symbols, call);
+      if (grid && globalType)
+        whole = gatherBlocks(builder, call.getLoc(), result, record, grid,
+                             globalType);
       if (failed(whole)) {
         call.emitError("gathering result ")
             << index << " of the call to @" << callee.getSymName() << " ("
@@ -416,11 +398,11 @@ static LogicalResult bindCalls(ModuleOp module,
   });
   // The records are no longer needed.
   module.walk([&](func::FuncOp func) {
+    auto name = StringAttr::get(func.getContext(), getGatherShardingAttrName());
     for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
-      func.removeArgAttr(i, kShardingAttrName);
+      func.removeArgAttr(i, name);
     for (unsigned i = 0, e = func.getNumResults(); i < e; ++i)
-      func.removeResultAttr(
-          i, StringAttr::get(func.getContext(), kShardingAttrName));
+      func.removeResultAttr(i, name);
   });
   return failure(failedAny);
 }

@@ -11,10 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GATHER_MLIR_LIB_DIALECT_GATHER_TRANSFORMS_SHARDINGPLAN_H
-#define GATHER_MLIR_LIB_DIALECT_GATHER_TRANSFORMS_SHARDINGPLAN_H
+#ifndef GATHER_MLIR_LIB_DIALECT_GATHER_TRANSFORMS_SHARDING_SHARDINGPLAN_H
+#define GATHER_MLIR_LIB_DIALECT_GATHER_TRANSFORMS_SHARDING_SHARDINGPLAN_H
 
-#include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
 
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
@@ -151,4 +150,4 @@ void emitGroupBoundsAbort(OpBuilder &b, Location loc, const ShardingPlan &plan,
 
 } // namespace mlir::gather
 
-#endif // GATHER_MLIR_LIB_DIALECT_GATHER_TRANSFORMS_SHARDINGPLAN_H
+#endif // GATHER_MLIR_LIB_DIALECT_GATHER_TRANSFORMS_SHARDING_SHARDINGPLAN_H

@@ -25,7 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gather-mlir/Dialect/Gather/Transforms/ShardingInterfaceImpl.h"
+#include "gather-mlir/Dialect/Gather/Transforms/Sharding/ShardingInterfaceImpl.h"
 #include "ShardingPlan.h"
 #include "gather-mlir/Dialect/Exchange/IR/ExchangeDialect.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GATHER_MLIR_LIB_DIALECT_GATHER_TRANSFORMS_SHARDANNOTATIONS_H
-#define GATHER_MLIR_LIB_DIALECT_GATHER_TRANSFORMS_SHARDANNOTATIONS_H
+#ifndef GATHER_MLIR_LIB_DIALECT_GATHER_TRANSFORMS_SHARDING_SHARDANNOTATIONS_H
+#define GATHER_MLIR_LIB_DIALECT_GATHER_TRANSFORMS_SHARDING_SHARDANNOTATIONS_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -71,4 +71,4 @@ LogicalResult checkSplitReductions(func::FuncOp func);
 
 } // namespace mlir::gather
 
-#endif // GATHER_MLIR_LIB_DIALECT_GATHER_TRANSFORMS_SHARDANNOTATIONS_H
+#endif // GATHER_MLIR_LIB_DIALECT_GATHER_TRANSFORMS_SHARDING_SHARDANNOTATIONS_H
