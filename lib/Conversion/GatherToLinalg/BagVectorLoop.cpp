@@ -105,7 +105,11 @@ bool mlir::gather::canBuildVectorBag(EmbeddingBagOp op,
     return false;
   RankedTensorType tableType = op.getTableType();
   int64_t width = tableType.getShape().back();
-  if (ShapedType::isDynamic(width) || width == 0)
+  // A row of one element takes the generic form: the bag's slice of the
+  // result is then all unit dimensions, and its rank-reduced buffer may
+  // keep the stride of a batch dimension (`memref<1xf32, strided<[B]>>`),
+  // which a vector store cannot write (found by gather-gen's bags).
+  if (ShapedType::isDynamic(width) || width <= 1)
     return false;
   Type elementType = tableType.getElementType();
   return isa<FloatType>(elementType) ||
@@ -269,6 +273,26 @@ private:
           /*isWrite=*/false, /*localityHint=*/3, /*isDataCache=*/true);
   }
 
+  /// The loaded vector `value` (f16 or bf16) in f32. A bf16 is the upper
+  /// half of the bits of the f32 of the same value, and is widened so, not
+  /// by `arith.extf`: from an extension LLVM narrows `max`'s comparisons to
+  /// bf16 vectors, which its X86 backend fails to compile for AVX512-BF16
+  /// targets at 9 (and 17, 25, ...) lanes ("Do not know how to soft promote
+  /// this operator's operand"; found by gather-gen's bags).
+  Value extend(OpBuilder &nb, Location nl, Value value) {
+    int64_t size = cast<VectorType>(value.getType()).getNumElements();
+    if (!elementType.isBF16())
+      return arith::ExtFOp::create(nb, nl, getVectorType(size, accType), value);
+    Value bits = arith::BitcastOp::create(
+        nb, nl, getVectorType(size, nb.getI16Type()), value);
+    Value wide = arith::ExtUIOp::create(
+        nb, nl, getVectorType(size, nb.getI32Type()), bits);
+    Value shifted = arith::ShLIOp::create(
+        nb, nl, wide, splat(size, nb.getI32IntegerAttr(16)));
+    return arith::BitcastOp::create(nb, nl, getVectorType(size, accType),
+                                    shifted);
+  }
+
   /// `acc` combined with `value` as the mode says (max: combineMax).
   Value combine(OpBuilder &nb, Location nl, Value acc, Value value) {
     if (mode == PoolingMode::Max)
@@ -321,8 +345,7 @@ private:
                 nb, nl, getVectorType(vector.size, elementType), in.tableBuffer,
                 getTableCoords(row, constantIndex(vector.offset)));
             if (elementType != accType)
-              value = arith::ExtFOp::create(
-                  nb, nl, getVectorType(vector.size, accType), value);
+              value = extend(nb, nl, value);
             if (weight) {
               Value weights = vector::BroadcastOp::create(
                   nb, nl, getVectorType(vector.size, accType), weight);

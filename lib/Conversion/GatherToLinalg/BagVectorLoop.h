@@ -22,8 +22,8 @@
 namespace mlir::gather {
 
 /// Whether buildVectorBag lowers `op` under `options`: vector pooling is on
-/// (`bagVectorBytes > 0`), rows are one static, non-empty dimension and the
-/// element type is a float or integer type the op takes.
+/// (`bagVectorBytes > 0`), rows are one static dimension of at least two
+/// elements and the element type is a float or integer type the op takes.
 bool canBuildVectorBag(EmbeddingBagOp op, const GatherToLinalgOptions &options);
 
 /// What buildVectorBag needs of one bag.
