@@ -4,9 +4,9 @@
 Applies one mutant of scripts/mutants.txt at a time to the source tree,
 builds every tool the tests run (in its own build directory), runs the lit
 suite (stopping at the first failure) and, when lit passes, the CI jobs
-scripts/ci/mpi.sh, fuzz-smoke.sh and forms.sh; then restores the file. A
-mutant is killed when the build or a test fails, and survives when
-everything passes. Prints one line per mutant, a table, and the line
+scripts/ci/mpi.sh, fuzz-smoke.sh, forms.sh and bags-asan.sh; then restores
+the file. A mutant is killed when the build or a test fails, and survives
+when everything passes. Prints one line per mutant, a table, and the line
 `N killed, N survived, N stale`; exits 1 unless every mutant was killed.
 
     scripts/mutate.py [--list] [--build-dir DIR] [--lit-only] [ID ...]
@@ -35,7 +35,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIT = "/usr/lib/llvm-22/bin/lit"
-CI_JOBS = ["mpi.sh", "fuzz-smoke.sh", "forms.sh"]
+CI_JOBS = ["mpi.sh", "fuzz-smoke.sh", "forms.sh", "bags-asan.sh"]
 
 # The lit tests (relative to test/) a mutant of a file under each folder
 # runs first, before the whole suite; the longest matching prefix counts.
