@@ -56,6 +56,8 @@ void setCPUOptions(Options &options, const Config &config) {
   options.boundsCheck = config.boundsCheck;
   options.strategy = config.strategy;
   options.parallel = config.parallel;
+  options.bagAccumulators = config.bagAccumulators;
+  options.bagPrefetchDistance = config.bagPrefetchDistance;
 }
 } // namespace
 

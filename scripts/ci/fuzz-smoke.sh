@@ -11,7 +11,9 @@
 #      feature of the generator on (casts of data and indices, chains,
 #      nested modules, run-time size mismatches, out-of-range values, index
 #      producers: linalg generics with parallel and reduction loops,
-#      linalg.reduce, scf loops, arith ops and casts, calls);
+#      linalg.reduce, scf loops, arith ops and casts, calls), and a quarter
+#      of them embedding bags, each against its unfused reference (the run
+#      fails if it holds no bag);
 #   3. with GATHER_FUZZ_SMOKE_LIBFUZZER=1 and a sanitizer build
 #      (scripts/ci/sanitize.sh), libFuzzer itself for 15 s from the 12 smallest seeds (under ASan a seed takes
 #      a fraction of a second: the whole corpus would not fit). Not by
@@ -55,6 +57,11 @@ timeout 90 "$build/bin/gather-gen" --seed 8 --programs 80 --seconds 30 \
 status=$?
 cat "$work/gen.log"
 line=$(tail -1 "$work/gen.log")
+bags=$(sed -n 's/^gather-gen: \([0-9]*\) embedding-bag programs.*/\1/p' "$work/gen.log")
+if [ "${bags:-0}" -eq 0 ]; then
+  echo "fuzz-smoke: gather-gen ran no embedding-bag program"
+  failed=$((failed + 1))
+fi
 if [[ $line =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
   passed=$((passed + BASH_REMATCH[1]))
   failed=$((failed + BASH_REMATCH[2]))

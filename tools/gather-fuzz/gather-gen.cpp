@@ -17,7 +17,14 @@
 //              [--seconds T] [--configs all|llvm|atb] [--no-fork]
 //              [--no-casts] [--no-chains] [--no-nested] [--no-out-of-bounds]
 //              [--no-mismatches] [--no-zero-sizes] [--no-producers]
-//              [--producer-percent P] [--max-findings N] [--print]
+//              [--producer-percent P] [--bag-percent P] [--no-bags]
+//              [--max-findings N] [--print]
+//
+// A share of the program ids (--bag-percent, 25 by default; --no-bags: 0)
+// are embedding-bag programs (gather-mlir/Fuzz/Bag.h): the op and its
+// unfused reference, lowered together and compared bit for bit. They run
+// under the gather-to-llvm configurations (with varied bag options), the
+// other ids keep the gather program they have without bags.
 //
 // Every program runs in a forked child (--no-fork: only those that must
 // stop and those with an index producer, faster, but a program that ends
@@ -30,6 +37,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gather-mlir/Fuzz/Bag.h"
 #include "gather-mlir/Fuzz/Driver.h"
 #include "gather-mlir/Fuzz/Generator.h"
 #include "gather-mlir/Harness/JIT.h"
@@ -60,6 +68,7 @@ struct Settings {
   /// (a crash, an unexpected exit) is a finding, not the end of the run.
   bool forkAll = true, print = false;
   GeneratorOptions options;
+  BagOptions bags;
 };
 
 [[noreturn]] void usage() {
@@ -68,7 +77,8 @@ struct Settings {
          "[--batch N] [--seconds T] [--configs all|llvm|atb] [--no-fork] "
          "[--no-casts] [--no-chains] [--no-nested] [--no-out-of-bounds] "
          "[--no-mismatches] [--no-zero-sizes] [--no-producers] "
-         "[--producer-percent P] [--max-findings N] [--print]\n";
+         "[--producer-percent P] [--bag-percent P] [--no-bags] "
+         "[--max-findings N] [--print]\n";
   std::exit(1);
 }
 
@@ -108,6 +118,10 @@ Settings parseArguments(int argc, char **argv) {
       *switchesOff[arg] = false;
     } else if (arg == "--producer-percent") {
       s.options.producerPercent = parseNumber(argv[i], next), ++i;
+    } else if (arg == "--bag-percent") {
+      s.bags.percent = parseNumber(argv[i], next), ++i;
+    } else if (arg == "--no-bags") {
+      s.bags.percent = 0;
     } else if (arg == "--configs" && next) {
       s.configs = next, ++i;
     } else if (arg == "--no-fork") {
@@ -118,7 +132,7 @@ Settings parseArguments(int argc, char **argv) {
       usage();
     }
   }
-  if (s.batch == 0 || s.options.producerPercent > 100 ||
+  if (s.batch == 0 || s.options.producerPercent > 100 || s.bags.percent > 100 ||
       (s.configs != "all" && s.configs != "llvm" && s.configs != "atb"))
     usage();
   return s;
@@ -156,18 +170,37 @@ std::string getFeatures(const Program &p) {
   return text;
 }
 
+/// The features of a bag program, for sorting findings.
+std::string getFeatures(const BagProgram &p) {
+  std::string text = std::string("bag-") + getName(p.mode);
+  text += p.ragged ? (p.includeLastOffset ? ",ragged-last" : ",ragged")
+                   : (p.batchDims ? ",fixed-batched" : ",fixed");
+  if (p.weights)
+    text += ",weights";
+  if (p.paddingIdx)
+    text += ",padding";
+  if (p.table.sizes.size() - p.batchDims != 2)
+    text +=
+        ",row-rank-" + std::to_string(p.table.sizes.size() - p.batchDims - 1);
+  static const char *expectations[] = {"", ",id-out-of-range", ",bad-offsets",
+                                       ",no-offsets"};
+  return text + expectations[static_cast<int>(p.expect)];
+}
+
 /// Totals over the run.
 struct Totals {
   unsigned generated = 0, printed = 0, producers = 0, producersOutOfRange = 0;
+  unsigned bags = 0, raggedBags = 0, bagsThatStop = 0;
   BatchResult checks;
   std::map<std::string, unsigned> findingsByFeature;
   std::map<std::string, unsigned> runsPerConfig;
   std::set<unsigned> failedPrograms;
 };
 
-/// Adds `result` of `config` on `programs` to `totals`, printing findings.
+/// Adds `result` of `config` to `totals`, printing findings; `features`
+/// names the features of each program of the batch by id.
 void record(const Settings &s, const Config &config,
-            const std::vector<Program> &programs, uint64_t firstId,
+            const std::map<int64_t, std::string> &features,
             const BatchResult &result, Totals &totals) {
   ++totals.runsPerConfig[config.getName()];
   totals.checks.lowered += result.lowered;
@@ -176,14 +209,16 @@ void record(const Settings &s, const Config &config,
   totals.checks.skipped += result.skipped;
   totals.checks.rejectedAsDocumented += result.rejectedAsDocumented;
   for (const Finding &f : result.findings) {
-    std::string features = "?";
+    std::string names = "?";
     if (f.program >= 0) {
       totals.failedPrograms.insert(f.program);
-      features = getFeatures(programs[f.program - firstId]);
+      auto it = features.find(f.program);
+      if (it != features.end())
+        names = it->second;
     }
-    ++totals.findingsByFeature[f.kind + " [" + features + "]"];
+    ++totals.findingsByFeature[f.kind + " [" + names + "]"];
     if (totals.printed++ < s.maxFindings)
-      llvm::outs() << "=== finding: " << f.kind << " [" << features << "]\n"
+      llvm::outs() << "=== finding: " << f.kind << " [" << names << "]\n"
                    << f.text << "\n";
   }
 }
@@ -201,6 +236,10 @@ void printSummary(const Settings &s, const Totals &t, double elapsed) {
      << " runs skipped (bad input under bounds-check=none)\n";
   os << "gather-gen: " << t.producers << " programs with an index producer, "
      << t.producersOutOfRange << " of them with out-of-range values\n";
+  os << "gather-gen: " << t.bags << " embedding-bag programs (" << t.raggedBags
+     << " ragged, " << t.bagsThatStop
+     << " with an id out of range or malformed offsets), each against its "
+        "unfused reference\n";
   os << "gather-gen: configurations used:\n";
   for (const auto &[name, runs] : t.runsPerConfig)
     os << "  " << runs << " batches  " << name << "\n";
@@ -210,19 +249,38 @@ void printSummary(const Settings &s, const Totals &t, double elapsed) {
   os << t.generated - failed << " passed, " << failed << " failed\n";
 }
 
+/// The configuration of the bags of batch `batchIndex`, run `k`: the
+/// gather-to-llvm configurations in turn, with the bag options varied.
+Config getBagConfig(const std::vector<Config> &llvmConfigs, unsigned batchIndex,
+                    unsigned k) {
+  unsigned n = 2 * batchIndex + k;
+  Config c = llvmConfigs[n % llvmConfigs.size()];
+  static const int64_t accumulators[] = {8, 1, 3};
+  static const int64_t distances[] = {-1, 0, 1, 4};
+  c.bagAccumulators = accumulators[n % 3];
+  c.bagPrefetchDistance = distances[n / 3 % 4];
+  return c;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   Settings s = parseArguments(argc, argv);
   if (s.print) {
     for (uint64_t id = s.first; id < s.first + s.programs; ++id)
-      llvm::outs() << describe(generateProgram(s.seed, id, s.options)) << "\n";
+      llvm::outs() << (isBagProgram(s.seed, id, s.bags)
+                           ? describe(generateBagProgram(s.seed, id, s.bags))
+                           : describe(generateProgram(s.seed, id, s.options)))
+                   << "\n";
     return 0;
   }
-  std::vector<Config> configs;
-  for (const Config &c : getAllConfigs())
+  std::vector<Config> configs, llvmConfigs;
+  for (const Config &c : getAllConfigs()) {
     if (s.configs == "all" || c.atb == (s.configs == "atb"))
       configs.push_back(c);
+    if (!c.atb)
+      llvmConfigs.push_back(c);
+  }
   harness::initialize();
   auto start = std::chrono::steady_clock::now();
   Totals totals;
@@ -233,21 +291,45 @@ int main(int argc, char **argv) {
                          std::chrono::seconds(s.seconds))
       break;
     unsigned count = std::min<uint64_t>(s.batch, s.first + s.programs - id);
-    std::vector<Program> all = generatePrograms(s.seed, id, count, s.options);
+    std::vector<Program> gathers;
+    std::vector<BagProgram> bags;
+    std::map<int64_t, std::string> features;
+    for (uint64_t k = id; k < id + count; ++k) {
+      if (isBagProgram(s.seed, k, s.bags)) {
+        bags.push_back(generateBagProgram(s.seed, k, s.bags));
+        features[k] = getFeatures(bags.back());
+        continue;
+      }
+      gathers.push_back(generateProgram(s.seed, k, s.options));
+      features[k] = getFeatures(gathers.back());
+    }
     totals.generated += count;
     std::vector<const Program *> pointers;
-    for (const Program &p : all) {
+    for (const Program &p : gathers) {
       pointers.push_back(&p);
       totals.producers += p.steps[0].producer != nullptr;
       totals.producersOutOfRange +=
           p.steps[0].producer && p.expect == Expectation::OutOfBounds;
     }
+    std::vector<const BagProgram *> bagPointers;
+    for (const BagProgram &p : bags) {
+      bagPointers.push_back(&p);
+      ++totals.bags;
+      totals.raggedBags += p.ragged;
+      totals.bagsThatStop += p.expect != BagExpectation::Match;
+    }
     // A fresh context per batch keeps memory bounded.
     std::unique_ptr<mlir::MLIRContext> context = harness::createContext();
     for (unsigned k = 0; k < 2; ++k) {
       const Config &config = configs[(2 * batchIndex + k) % configs.size()];
-      record(s, config, all, id,
-             runBatch(*context, pointers, config, s.forkAll), totals);
+      if (!pointers.empty())
+        record(s, config, features,
+               runBatch(*context, pointers, config, s.forkAll), totals);
+      if (bagPointers.empty())
+        continue;
+      Config bagConfig = getBagConfig(llvmConfigs, batchIndex, k);
+      record(s, bagConfig, features,
+             runBagBatch(*context, bagPointers, bagConfig, s.forkAll), totals);
     }
     llvm::outs().flush();
   }

@@ -43,6 +43,9 @@ struct Config {
   AscendSoc soc = AscendSoc::Ascend910B;
   /// LLVM optimisation level of the JIT.
   unsigned optLevel = 2;
+  /// The pipelines' embedding-bag options (their defaults unless a bag
+  /// batch varies them).
+  int64_t bagAccumulators = 8, bagPrefetchDistance = -1;
 
   /// The pipeline and its options, spelled by the pipeline's own options.
   harness::Lowering getLowering() const;
