@@ -334,6 +334,7 @@ BagProgram fuzz::generateBagProgram(uint64_t seed, unsigned id,
            : rng.chance(50) ? BagMode::Sum
                             : BagMode::Max;
   p.weights = p.mode == BagMode::Sum && rng.chance(35);
+  p.fromPositiveZero = floats && p.mode != BagMode::Max && rng.chance(35);
   p.ragged = rng.chance(50);
   p.includeLastOffset = p.ragged && rng.chance(50);
   p.idKind = static_cast<IndexKind>(rng.uniform(0, kNumIndexKinds - 1));

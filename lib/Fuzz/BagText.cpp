@@ -36,13 +36,15 @@ std::string getAccumulatorType(ElementKind kind) {
   return getName(kind);
 }
 
-/// The identity of the mode in the accumulator type: -0.0 for float sums,
-/// -inf for float max, 0 and the smallest integer for integers.
+/// The start of the pooling in the accumulator type: -0.0 for float sums
+/// (+0.0 with from_positive_zero), -inf for float max, 0 and the smallest
+/// integer for integers.
 std::string getIdentity(const BagProgram &p) {
   std::string acc = getAccumulatorType(p.element);
   if (isFloat(p.element)) {
     if (p.mode != BagMode::Max)
-      return "-0.000000e+00 : " + acc;
+      return (p.fromPositiveZero ? "0.000000e+00 : " : "-0.000000e+00 : ") +
+             acc;
     return (acc == "f32" ? "0xFF800000 : " : "0xFFF0000000000000 : ") + acc;
   }
   if (p.mode != BagMode::Max)
@@ -109,6 +111,8 @@ void printBag(llvm::raw_ostream &os, const BagProgram &p) {
   if (p.weights)
     os << " weights(%w : " << types[k++] << ")";
   std::vector<std::string> attrs;
+  if (p.fromPositiveZero)
+    attrs.push_back("from_positive_zero");
   if (p.includeLastOffset)
     attrs.push_back("include_last_offset");
   if (p.paddingIdx)
@@ -250,10 +254,7 @@ private:
       value = "%xw";
     }
     if (p.mode == BagMode::Max && floats) {
-      // The earlier of equal values stays (no NaN in the data).
-      os << "      %gt = arith.cmpf ogt, " << value << ", %a : " << acc << "\n";
-      os << "      %v = arith.select %gt, " << value << ", %a : " << acc
-         << "\n";
+      printFloatMax(value);
     } else if (p.mode == BagMode::Max) {
       os << "      %v = arith.maxsi %a, " << value << " : " << acc << "\n";
     } else {
@@ -267,6 +268,32 @@ private:
     os << "      %n1 = arith.addi %n, %one : i64\n";
     os << "      %n2 = arith.select %on, %n1, %n : i64\n";
     os << "      linalg.yield %a2, %n2 : " << acc << ", i64\n";
+  }
+
+  /// `%v` = the maximum of `%a` and `value` in the total order of their
+  /// bits read as signed integers, the negative ones' magnitude bits
+  /// flipped: -inf < ... < -0.0 < +0.0 < ... < +inf (the data hold no NaN).
+  /// Not `arith.maximumf`, whose expansion in the pipelines (arith-expand)
+  /// orders -0.0 and +0.0 by position; a key of the bits, so that the
+  /// reference does not share the op's way of ordering the zeros.
+  void printFloatMax(const std::string &value) {
+    std::string bits = acc == "f32" ? "i32" : "i64";
+    std::string magnitude = acc == "f32" ? "2147483647" : "9223372036854775807";
+    os << "      %zb = arith.constant 0 : " << bits << "\n";
+    os << "      %mb = arith.constant " << magnitude << " : " << bits << "\n";
+    for (auto [name, operand] :
+         {std::pair<std::string, std::string>{"v", value}, {"a", "%a"}}) {
+      os << "      %" << name << "b = arith.bitcast " << operand << " : " << acc
+         << " to " << bits << "\n";
+      os << "      %" << name << "n = arith.cmpi slt, %" << name
+         << "b, %zb : " << bits << "\n";
+      os << "      %" << name << "f = arith.xori %" << name
+         << "b, %mb : " << bits << "\n";
+      os << "      %" << name << "k = arith.select %" << name << "n, %" << name
+         << "f, %" << name << "b : " << bits << "\n";
+    }
+    os << "      %gt = arith.cmpi sgt, %vk, %ak : " << bits << "\n";
+    os << "      %v = arith.select %gt, " << value << ", %a : " << acc << "\n";
   }
 
   /// Each element: the mean divides by the count, f16/bf16 round once, an
@@ -374,6 +401,8 @@ std::string fuzz::describe(const BagProgram &p) {
      << " x " << getName(p.idKind);
   if (p.paddingIdx)
     os << ", padding_idx " << *p.paddingIdx;
+  if (p.fromPositiveZero)
+    os << ", from_positive_zero";
   os << "\n  ids = ";
   printValues(os, p.idBits,
               [&](uint64_t b) { return formatIndex(p.idKind, b); });

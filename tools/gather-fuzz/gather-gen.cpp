@@ -179,6 +179,8 @@ std::string getFeatures(const BagProgram &p) {
     text += ",weights";
   if (p.paddingIdx)
     text += ",padding";
+  if (p.fromPositiveZero)
+    text += ",from-positive-zero";
   if (p.table.sizes.size() - p.batchDims != 2)
     text +=
         ",row-rank-" + std::to_string(p.table.sizes.size() - p.batchDims - 1);

@@ -217,7 +217,8 @@ TEST(BagFuzz, GeneratorCoversTheSpace) {
        weights = false, positivePadding = false, negativePadding = false,
        negativeIds = false, emptyBag = false, dynamic = false,
        fullyStatic = false, emptyTable = false, largeTable = false,
-       firstOffsetAfterZero = false, idsAfterLastOffset = false;
+       firstOffsetAfterZero = false, idsAfterLastOffset = false,
+       positiveZero = false;
   for (unsigned id = 0; id < 600; ++id) {
     BagProgram p = generateBagProgram(kSeed, id, BagOptions());
     modes.insert(static_cast<int>(p.mode));
@@ -239,6 +240,7 @@ TEST(BagFuzz, GeneratorCoversTheSpace) {
       }
     }
     weights |= p.weights;
+    positiveZero |= p.fromPositiveZero;
     positivePadding |= p.paddingIdx && *p.paddingIdx >= 0;
     negativePadding |= p.paddingIdx && *p.paddingIdx < 0;
     if (!isUnsigned(p.idKind) && p.expect == BagExpectation::Match)
@@ -280,7 +282,7 @@ TEST(BagFuzz, GeneratorCoversTheSpace) {
   EXPECT_TRUE(fixed && batched && ragged && last && weights);
   EXPECT_TRUE(positivePadding && negativePadding && negativeIds && emptyBag);
   EXPECT_TRUE(dynamic && fullyStatic && emptyTable && largeTable);
-  EXPECT_TRUE(firstOffsetAfterZero && idsAfterLastOffset);
+  EXPECT_TRUE(firstOffsetAfterZero && idsAfterLastOffset && positiveZero);
 }
 
 /// A seeded batch of bag programs against their references under assert,

@@ -13,9 +13,12 @@
 //                  `linalg.generic` that pools them under a mask of the
 //                  bag (an i8 argument the generator computes: 1 where a
 //                  position belongs to the bag and is not a padding row),
-//                  in f32 for f16 and bf16, counting the rows pooled, and
-//                  a second `linalg.generic` that divides by the count for
-//                  `mean`, rounds, and gives zeros for empty bags.
+//                  in f32 for f16 and bf16 (sums from -0.0, or +0.0
+//                  with from_positive_zero; `arith.maximumf` or `maxsi`
+//                  from the smallest value for max), counting the rows
+//                  pooled, and a second `linalg.generic` that divides by
+//                  the count for `mean`, rounds, and gives zeros for empty
+//                  bags.
 //
 // The reference's pooling body is a `select` on the mask, which
 // `raise-to-gather` does not raise to a bag (the driver checks that no
@@ -27,7 +30,8 @@
 // Programs draw fixed bags (ids [B, L], and [P, B, L] with batch_dims = 1
 // on a [P, V, D] table), ragged bags with offsets (include_last_offset both
 // ways, empty bags, ids before the first or after the last offset), sum,
-// mean and max, weights, padding_idx in both spellings, negative ids,
+// mean (both from -0.0 and with from_positive_zero) and max, weights,
+// padding_idx in both spellings, negative ids,
 // tables of f16, bf16, f32, f64, i8, i32 and i64 with rows of rank 0 to 2
 // (and sometimes a static table of at least 1 MiB, whose rows the vector
 // form prefetches), ids and offsets of every index type, static and dynamic
@@ -81,6 +85,8 @@ struct BagProgram {
   ElementKind element = ElementKind::F32;
   BagMode mode = BagMode::Sum;
   bool ragged = false, includeLastOffset = false, weights = false;
+  /// `from_positive_zero`: float sums start from +0.0 (sum and mean).
+  bool fromPositiveZero = false;
   /// 0, or 1 for fixed bags on a batched table.
   int64_t batchDims = 0;
   /// As written in the op (possibly negative).
