@@ -51,26 +51,6 @@ static LogicalResult addPipeline(OpPassManager &pm, StringRef pipeline,
 }
 
 namespace {
-/// The settings of the CPU part of every pipeline, as plain values.
-struct CPUSettings {
-  BoundsCheck boundsCheck;
-  GatherLoweringStrategy strategy;
-  GatherForm form;
-  bool parallel;
-  /// Whether the IR is verified after each pass (`verify-each`).
-  bool verifyEach;
-  /// Keep the gather.* hints in the output (no gather-strip-hints).
-  bool keepHints;
-  /// The bag options of convert-gather-to-linalg.
-  int64_t bagAccumulators, bagPrefetchDistance;
-  /// The options of gather-lower-element-loops and gather-lower-slice-copies
-  /// (`parallel` and the target CPU included).
-  GatherLowerElementLoopsOptions elementLoops;
-  GatherLowerSliceCopiesOptions sliceCopies;
-};
-} // namespace
-
-namespace {
 /// Forwards the pass and analysis events of a nested pass manager to the
 /// instrumentation of the pass manager that runs the enclosing pass, so that
 /// timing (`--mlir-timing`), IR printing and statistics see the nested passes
@@ -273,44 +253,18 @@ addForEachModule(OpPassManager &pm, bool verifyEach,
   return success();
 }
 
-/// Adds gather-prove-index-ranges: the facts it records on each gather let
-/// the lowerings drop index wraps and bounds checks. Indices that are all
-/// out of range are an error, except under `clamp`, which gives them a
-/// result.
-static void addProveIndexRanges(OpPassManager &pm, BoundsCheck boundsCheck) {
-  GatherProveIndexRangesOptions options;
-  options.outOfRangeError = boundsCheck != BoundsCheck::Clamp;
-  pm.addPass(createGatherProveIndexRanges(options));
-}
-
 /// Adds convert-gather-to-linalg.
 static LogicalResult addGatherToLinalg(OpPassManager &pm,
-                                       const CPUSettings &settings,
+                                       const GatherCPUOptions &options,
                                        raw_ostream &errorStream) {
   std::string error;
-  FailureOr<CPUTarget> target =
-      getCPUTarget(settings.elementLoops.targetCpu, error);
+  FailureOr<CPUTarget> target = getCPUTarget(options.targetCpu, error);
   if (failed(target)) {
     errorStream << error;
     return failure();
   }
-  ConvertGatherToLinalgOptions convertOptions;
-  // Embedding bags pool in the target's vectors.
-  convertOptions.bagVectorBytes = target->vectorBytes;
-  convertOptions.bagAccumulators = settings.bagAccumulators;
-  // The distance of the slice copies' row prefetch: on an AMD EPYC
-  // (znver5), bench/bags/run.sh ran the sum, max and mean bags 1.1-1.3x
-  // faster with 16 than with 8 (docs/EmbeddingBags.md).
-  convertOptions.bagPrefetchDistance = settings.bagPrefetchDistance != -1
-                                           ? settings.bagPrefetchDistance
-                                           : target->slicePrefetchDistance;
-  convertOptions.boundsCheck = settings.boundsCheck;
-  convertOptions.strategy = settings.strategy;
-  convertOptions.form = settings.form;
-  // The forms and wrap marks guide the code generator below; the last step
-  // of each pipeline removes what it leaves of them (addStripHints).
-  convertOptions.hints = true;
-  pm.addPass(createConvertGatherToLinalg(convertOptions));
+  pm.addPass(
+      createConvertGatherToLinalg(options.getGatherToLinalgOptions(*target)));
   return success();
 }
 
@@ -338,7 +292,7 @@ static SmallVector<std::string> getSingleIterationForallFolderNames() {
 /// Adds what gather-to-affine runs after convert-gather-to-linalg: tensor
 /// code to affine loops on memrefs.
 static LogicalResult addTensorToAffine(OpPassManager &pm,
-                                       const CPUSettings &settings,
+                                       const GatherCPUOptions &options,
                                        raw_ostream &errorStream) {
   // Function-level passes run nested on func.func so that the pass manager
   // spreads a module's functions over the available threads; module-level
@@ -423,8 +377,9 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
   // defined inside non-affine loops, such as partial tiles, are no valid
   // affine bounds).
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
-  if (settings.strategy == GatherLoweringStrategy::Slices)
-    funcPm.addPass(createGatherLowerElementLoops(settings.elementLoops));
+  if (options.strategy == GatherLoweringStrategy::Slices)
+    funcPm.addPass(
+        createGatherLowerElementLoops(options.getElementLoopsOptions()));
   funcPm.addPass(createGatherLinalgToLoops());
   // The embedding bags' row writes (vector transfers) become vector stores.
   funcPm.addPass(createGatherLowerVectorTransfers());
@@ -432,8 +387,9 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
   // The slice copies of the `slices` strategy become prefetched vector block
   // or inline copies; the rows that an unmarked per-element form reads are
   // prefetched.
-  if (settings.strategy == GatherLoweringStrategy::Slices) {
-    funcPm.addPass(createGatherLowerSliceCopies(settings.sliceCopies));
+  if (options.strategy == GatherLoweringStrategy::Slices) {
+    funcPm.addPass(
+        createGatherLowerSliceCopies(options.getSliceCopiesOptions()));
     funcPm.addPass(createGatherPrefetchRows());
   }
   // The loops are still structured (scf, affine) here: region
@@ -450,7 +406,7 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
 /// Adds what gather-to-llvm runs after gather-to-affine: everything to the
 /// LLVM dialect.
 static LogicalResult addAffineToLLVM(OpPassManager &pm,
-                                     const CPUSettings &settings,
+                                     const GatherCPUOptions &options,
                                      raw_ostream &errorStream) {
   // Loop versions that the slice copies mark for it become functions of
   // their own (register allocation of each apart from the others).
@@ -461,7 +417,7 @@ static LogicalResult addAffineToLLVM(OpPassManager &pm,
   // Parallel loops become OpenMP worksharing loops, or else sequential ones.
   // The OpenMP loop bodies sit in memref.alloca_scope regions, which must be
   // inlined (memref to LLVM) while they are still single blocks.
-  if (settings.parallel &&
+  if (options.parallel &&
       failed(
           addPipeline(pm,
                       "convert-scf-to-openmp,"
@@ -495,7 +451,7 @@ static LogicalResult addAffineToLLVM(OpPassManager &pm,
       OpPassManager(ModuleOp::getOperationName())));
   if (failed(addPipeline(pm, "gather-convert-to-llvm", errorStream)))
     return failure();
-  if (settings.parallel &&
+  if (options.parallel &&
       failed(addPipeline(pm, "convert-openmp-to-llvm", errorStream)))
     return failure();
   // Function by function: the casts go, then the memref descriptors that
@@ -504,45 +460,6 @@ static LogicalResult addAffineToLLVM(OpPassManager &pm,
   return addPipeline(
       pm, "llvm.func(reconcile-unrealized-casts,gather-fold-descriptors)",
       errorStream);
-}
-
-/// The settings of the CPU part of a pipeline with options `options`.
-template <typename Options>
-static CPUSettings getCPUSettings(const Options &options) {
-  CPUSettings settings;
-  settings.boundsCheck = options.boundsCheck;
-  settings.strategy = options.strategy;
-  settings.form = options.form;
-  settings.parallel = options.parallel;
-  settings.verifyEach = options.verifyEach;
-  settings.keepHints = options.hints;
-  settings.bagAccumulators = options.bagAccumulators;
-  settings.bagPrefetchDistance = options.bagPrefetchDistance;
-  GatherLowerElementLoopsOptions &loops = settings.elementLoops;
-  loops.prefetchDistance = options.elementPrefetchDistance;
-  loops.targetCpu = options.targetCpu;
-  loops.localityHint = options.elementLocality;
-  loops.rowPrefetchDistance = options.rowPrefetchDistance;
-  loops.unroll = options.elementUnroll;
-  loops.innerUnroll = options.elementInnerUnroll;
-  loops.clampPrefetch = options.elementClampPrefetch;
-  loops.signCheck = options.signCheck;
-  loops.parallel = options.parallel;
-  loops.parallelThreshold = options.elementParallelThreshold;
-  loops.parallelChunks = options.parallelChunks;
-  GatherLowerSliceCopiesOptions &copies = settings.sliceCopies;
-  copies.targetCpu = options.targetCpu;
-  copies.prefetchDistance = options.slicePrefetchDistance;
-  copies.prefetchBytes = options.slicePrefetchBytes;
-  copies.prefetchLocality = options.prefetchLocality;
-  copies.nontemporalThreshold = options.nontemporalThreshold;
-  copies.vectorBytes = options.sliceVectorBytes;
-  copies.maskedTails = options.maskedTails;
-  copies.inlinePrefetchDistance = options.inlinePrefetchDistance;
-  copies.clampPrefetch = options.sliceClampPrefetch;
-  copies.parallel = options.parallel;
-  copies.parallelThreshold = options.sliceParallelThreshold;
-  return settings;
 }
 
 /// Adds to `pm` (anchored on builtin.module) upstream's lowering of TOSA to
@@ -567,42 +484,41 @@ static void addTosaLowering(OpPassManager &pm) {
 /// gathers' indices. Every pipeline ends with gather-strip-hints: the code
 /// generator's hints do not leave it.
 static LogicalResult
-addPipelineFront(OpPassManager &pm, const CPUSettings &settings,
+addPipelineFront(OpPassManager &pm, const GatherCPUOptions &options,
                  function_ref<LogicalResult(OpPassManager &)> lower) {
-  return addForEachModule(pm, settings.verifyEach,
-                          [&](OpPassManager &modulePm) {
-                            modulePm.addPass(createRaiseToGather());
-                            OpPassManager tosa(ModuleOp::getOperationName());
-                            addTosaLowering(tosa);
-                            addIfDialect(modulePm, "tosa", std::move(tosa));
-                            addProveIndexRanges(modulePm, settings.boundsCheck);
-                            if (failed(lower(modulePm)))
-                              return failure();
-                            // The output holds upstream dialects (and this
-                            // project's runtime calls) only.
-                            if (!settings.keepHints)
-                              modulePm.addPass(createGatherStripHints());
-                            return success();
-                          });
+  return addForEachModule(pm, options.verifyEach, [&](OpPassManager &modulePm) {
+    modulePm.addPass(createRaiseToGather());
+    OpPassManager tosa(ModuleOp::getOperationName());
+    addTosaLowering(tosa);
+    addIfDialect(modulePm, "tosa", std::move(tosa));
+    modulePm.addPass(
+        createGatherProveIndexRanges(options.getProveIndexRangesOptions()));
+    if (failed(lower(modulePm)))
+      return failure();
+    // The output holds upstream dialects (and this
+    // project's runtime calls) only.
+    if (!options.hints)
+      modulePm.addPass(createGatherStripHints());
+    return success();
+  });
 }
 
 /// Adds the CPU lowering of gather-to-affine: convert-gather-to-linalg, then
 /// tensor code to affine loops on memrefs.
 static LogicalResult addGatherToAffine(OpPassManager &pm,
-                                       const CPUSettings &settings,
+                                       const GatherCPUOptions &options,
                                        raw_ostream &errorStream) {
-  if (failed(addGatherToLinalg(pm, settings, errorStream)))
+  if (failed(addGatherToLinalg(pm, options, errorStream)))
     return failure();
-  return addTensorToAffine(pm, settings, errorStream);
+  return addTensorToAffine(pm, options, errorStream);
 }
 
 LogicalResult
 mlir::gather::buildGatherToAffinePipeline(OpPassManager &pm,
                                           const GatherPipelineOptions &options,
                                           raw_ostream &errorStream) {
-  CPUSettings settings = getCPUSettings(options);
-  return addPipelineFront(pm, settings, [&](OpPassManager &modulePm) {
-    return addGatherToAffine(modulePm, settings, errorStream);
+  return addPipelineFront(pm, options, [&](OpPassManager &modulePm) {
+    return addGatherToAffine(modulePm, options, errorStream);
   });
 }
 
@@ -610,27 +526,22 @@ LogicalResult
 mlir::gather::buildGatherToLLVMPipeline(OpPassManager &pm,
                                         const GatherPipelineOptions &options,
                                         raw_ostream &errorStream) {
-  CPUSettings settings = getCPUSettings(options);
-  return addPipelineFront(pm, settings, [&](OpPassManager &modulePm) {
-    if (failed(addGatherToAffine(modulePm, settings, errorStream)))
+  return addPipelineFront(pm, options, [&](OpPassManager &modulePm) {
+    if (failed(addGatherToAffine(modulePm, options, errorStream)))
       return failure();
-    return addAffineToLLVM(modulePm, settings, errorStream);
+    return addAffineToLLVM(modulePm, options, errorStream);
   });
 }
 
 LogicalResult mlir::gather::buildGatherToATBPipeline(
     OpPassManager &pm, const GatherToATBPipelineOptions &options,
     raw_ostream &errorStream) {
-  CPUSettings settings = getCPUSettings(options);
-  return addPipelineFront(pm, settings, [&](OpPassManager &modulePm) {
+  return addPipelineFront(pm, options, [&](OpPassManager &modulePm) {
     // Gathers that ATB runs become atb.gather (behind a run-time guard
     // where sizes are dynamic); the others, and the guards' CPU branches,
     // take the CPU path in the same module.
-    ConvertGatherToATBOptions atbOptions;
-    atbOptions.soc = options.soc;
-    atbOptions.boundsCheck = options.boundsCheck;
-    modulePm.addPass(createConvertGatherToATB(atbOptions));
-    if (failed(addGatherToAffine(modulePm, settings, errorStream)))
+    modulePm.addPass(createConvertGatherToATB(options.getGatherToATBOptions()));
+    if (failed(addGatherToAffine(modulePm, options, errorStream)))
       return failure();
     // atb.gather is bufferized with the rest; its operands move to device
     // memory with copies at the boundary of the device region, and then
@@ -639,7 +550,7 @@ LogicalResult mlir::gather::buildGatherToATBPipeline(
     if (options.deviceResident)
       modulePm.addNestedPass<func::FuncOp>(atb::createATBPlaceTransfers());
     modulePm.addPass(createConvertATBToRuntime());
-    return addAffineToLLVM(modulePm, settings, errorStream);
+    return addAffineToLLVM(modulePm, options, errorStream);
   });
 }
 
@@ -656,11 +567,9 @@ LogicalResult mlir::gather::buildGatherToATBPipeline(
 /// read are the global ones or in range of the local rows) and marks the
 /// gathers of the exchange form in range itself.
 static LogicalResult addShardToMPI(OpPassManager &pm,
-                                   const CPUSettings &settings,
+                                   const GatherCPUOptions &options,
                                    raw_ostream &errorStream) {
-  GatherShardPartitionOptions partitionOptions;
-  partitionOptions.boundsCheck = settings.boundsCheck;
-  pm.addPass(createGatherShardPartition(partitionOptions));
+  pm.addPass(createGatherShardPartition(options.getShardPartitionOptions()));
   pm.addPass(createConvertShardToExchange());
   if (failed(addPipeline(pm, "convert-shard-to-mpi", errorStream)))
     return failure();
@@ -671,19 +580,16 @@ static LogicalResult addShardToMPI(OpPassManager &pm,
 LogicalResult mlir::gather::buildGatherToMPIPipeline(
     OpPassManager &pm, const GatherToMPIPipelineOptions &options,
     raw_ostream &errorStream) {
-  CPUSettings settings = getCPUSettings(options);
-  return addPipelineFront(pm, settings, [&](OpPassManager &modulePm) {
-    if (failed(addShardToMPI(modulePm, settings, errorStream)) ||
-        failed(addGatherToAffine(modulePm, settings, errorStream)))
+  return addPipelineFront(pm, options, [&](OpPassManager &modulePm) {
+    if (failed(addShardToMPI(modulePm, options, errorStream)) ||
+        failed(addGatherToAffine(modulePm, options, errorStream)))
       return failure();
     // MPI_Init and MPI_Finalize go in after buffer deallocation, which does
     // not accept ops without declared memory effects.
-    if (!options.entryPoint.empty()) {
-      GatherShardInitMPIOptions initOptions;
-      initOptions.entryPoint = options.entryPoint;
-      modulePm.addPass(createGatherShardInitMPI(initOptions));
-    }
-    return addAffineToLLVM(modulePm, settings, errorStream);
+    if (!options.entryPoint.empty())
+      modulePm.addPass(
+          createGatherShardInitMPI(options.getShardInitMPIOptions()));
+    return addAffineToLLVM(modulePm, options, errorStream);
   });
 }
 
