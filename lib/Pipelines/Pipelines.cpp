@@ -12,13 +12,27 @@
 #include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 #include "gather-mlir/Registration.h"
 
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
+#include "mlir/Conversion/MathToFuncs/MathToFuncs.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
+#include "mlir/Conversion/ShardToMPI/ShardToMPI.h"
 #include "mlir/Conversion/TosaToArith/TosaToArith.h"
 #include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
 #include "mlir/Conversion/TosaToSCF/TosaToSCF.h"
 #include "mlir/Conversion/TosaToTensor/TosaToTensor.h"
 #include "mlir/Dialect/Affine/Transforms/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -32,23 +46,6 @@
 
 using namespace mlir;
 using namespace mlir::gather;
-
-/// Appends upstream passes given in textual form to `pm`. Fails, with the
-/// reason on `errorStream`, when a pass of the text is not registered (the
-/// host did not call `mlir::gather::registerAllPasses()`).
-static LogicalResult addPipeline(OpPassManager &pm, StringRef pipeline,
-                                 raw_ostream &errorStream = llvm::errs()) {
-  std::string errors;
-  llvm::raw_string_ostream parseErrors(errors);
-  if (succeeded(parsePassPipeline(pipeline, pm, parseErrors)))
-    return success();
-  errorStream << "gather-mlir: cannot add the passes '" << pipeline
-              << "' to the pipeline: " << errors
-              << "(register the passes first: "
-                 "mlir::gather::registerAllPasses() or "
-                 "mlirRegisterGatherPasses())\n";
-  return failure();
-}
 
 namespace {
 /// Forwards the pass and analysis events of a nested pass manager to the
@@ -268,13 +265,11 @@ static LogicalResult addGatherToLinalg(OpPassManager &pm,
   return success();
 }
 
-/// The greedy rewrite settings of the late canonicalization: one sweep (the
-/// one in the deallocation steps says `max-iterations=1` in its pipeline
-/// text for the same reason). The driver's worklist already carries each
-/// sweep to the fixed point of the patterns; the second sweep the default
-/// allows only confirms it, at the cost of the first on large modules (on
-/// the modules of `gather-bench --compile-scaling` the lowered code is the
-/// same).
+/// The greedy rewrite settings of the canonicalizations of the pipelines:
+/// one sweep. The driver's worklist already carries each sweep to the fixed
+/// point of the patterns; the second sweep the default allows only confirms
+/// it, at the cost of the first on large modules (on the modules of
+/// `gather-bench --compile-scaling` the lowered code is the same).
 static GreedyRewriteConfig getOneSweepConfig() {
   GreedyRewriteConfig config;
   config.setMaxIterations(1);
@@ -291,22 +286,19 @@ static SmallVector<std::string> getSingleIterationForallFolderNames() {
 
 /// Adds what gather-to-affine runs after convert-gather-to-linalg: tensor
 /// code to affine loops on memrefs.
-static LogicalResult addTensorToAffine(OpPassManager &pm,
-                                       const GatherCPUOptions &options,
-                                       raw_ostream &errorStream) {
+static void addTensorToAffine(OpPassManager &pm,
+                              const GatherCPUOptions &options) {
   // Function-level passes run nested on func.func so that the pass manager
   // spreads a module's functions over the available threads; module-level
   // work runs while the IR is still small where the order allows it.
   // Elementwise arith/math ops on tensors become linalg.generic so that
   // they bufferize; math functions without an LLVM intrinsic become libm
   // calls and composite arith ops simple ones while the IR is small.
-  if (failed(addPipeline(
-          pm, "func.func(convert-elementwise-to-linalg,arith-expand)",
-          errorStream)))
-    return failure();
+  OpPassManager &elementwisePm = pm.nest<func::FuncOp>();
+  elementwisePm.addPass(createConvertElementwiseToLinalgPass());
+  elementwisePm.addPass(arith::createArithExpandOpsPass());
   OpPassManager libm(ModuleOp::getOperationName());
-  if (failed(addPipeline(libm, "gather-math-to-libm", errorStream)))
-    return failure();
+  libm.addPass(createGatherMathToLibm());
   addIfDialect(pm, "math", std::move(libm));
   // A result that is written into a destination the caller provides
   // (bufferization.materialize_in_destination, tensor.insert_slice) is
@@ -316,9 +308,8 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
   // --compile-scaling, where it changes nothing): it runs on modules with an
   // insertion whose source may come from a tensor.empty.
   OpPassManager eliminate(ModuleOp::getOperationName());
-  if (failed(addPipeline(eliminate, "func.func(eliminate-empty-tensors)",
-                         errorStream)))
-    return failure();
+  eliminate.addNestedPass<func::FuncOp>(
+      bufferization::createEmptyTensorEliminationPass());
   pm.addPass(std::make_unique<IfAnyOpPass>(
       [](Operation *op) {
         auto insertion = dyn_cast<SubsetInsertionOpInterface>(op);
@@ -330,14 +321,13 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
   // memrefs so that callers outside MLIR pass plain row-major buffers.
   // Deallocation follows the steps of buffer-deallocation-pipeline, with the
   // function-level ones nested.
-  if (failed(
-          addPipeline(pm,
-                      "one-shot-bufferize{bufferize-function-boundaries "
-                      "function-boundary-type-conversion=identity-layout-map},"
-                      "drop-equivalent-buffer-results,"
-                      "ownership-based-buffer-deallocation",
-                      errorStream)))
-    return failure();
+  bufferization::OneShotBufferizePassOptions bufferizeOptions;
+  bufferizeOptions.bufferizeFunctionBoundaries = true;
+  bufferizeOptions.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  pm.addPass(bufferization::createDropEquivalentBufferResultsPass());
+  pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
   // The canonicalization keeps the gathers' single-iteration loops (a gather
   // of one index): the loop carries the form the code generator reads, and
   // its slice copy would otherwise be left to the generic memref.copy.
@@ -347,9 +337,8 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
   topDown.setUseTopDownTraversal(true);
   deallocPm.addPass(
       createCanonicalizerPass(topDown, getSingleIterationForallFolderNames()));
-  if (failed(addPipeline(deallocPm, "buffer-deallocation-simplification",
-                         errorStream)))
-    return failure();
+  deallocPm.addPass(
+      bufferization::createBufferDeallocationSimplificationPass());
   // convert-bufferization-to-memref lowers the deallocations (as
   // bufferization-lower-deallocations does) and the clones. It runs on each
   // function, in parallel, unless a deallocation of several buffers needs
@@ -357,14 +346,12 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
   // gather-bench --compile-scaling the two module-wide conversions it
   // replaces took 5% of the pipeline.
   OpPassManager moduleWide(ModuleOp::getOperationName());
+  moduleWide.addPass(createConvertBufferizationToMemRefPass());
+  moduleWide.addNestedPass<func::FuncOp>(createCSEPass());
   OpPassManager perFunction(ModuleOp::getOperationName());
-  if (failed(addPipeline(moduleWide,
-                         "convert-bufferization-to-memref,func.func(cse)",
-                         errorStream)) ||
-      failed(addPipeline(perFunction,
-                         "func.func(convert-bufferization-to-memref,cse)",
-                         errorStream)))
-    return failure();
+  OpPassManager &perFunctionPm = perFunction.nest<func::FuncOp>();
+  perFunctionPm.addPass(createConvertBufferizationToMemRefPass());
+  perFunctionPm.addPass(createCSEPass());
   pm.addPass(std::make_unique<IfAnyOpPass>(
       [](Operation *op) {
         auto dealloc = dyn_cast<bufferization::DeallocOp>(op);
@@ -400,31 +387,28 @@ static LogicalResult addTensorToAffine(OpPassManager &pm,
   GreedyRewriteConfig lateConfig = getOneSweepConfig();
   lateConfig.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
   funcPm.addPass(createCanonicalizerPass(lateConfig));
-  return success();
 }
 
 /// Adds what gather-to-llvm runs after gather-to-affine: everything to the
 /// LLVM dialect.
-static LogicalResult addAffineToLLVM(OpPassManager &pm,
-                                     const GatherCPUOptions &options,
-                                     raw_ostream &errorStream) {
+static void addAffineToLLVM(OpPassManager &pm,
+                            const GatherCPUOptions &options) {
   // Loop versions that the slice copies mark for it become functions of
   // their own (register allocation of each apart from the others).
   pm.addPass(createGatherOutlineVersions());
-  if (failed(addPipeline(pm, "func.func(lower-affine,scf-forall-to-parallel)",
-                         errorStream)))
-    return failure();
+  OpPassManager &affinePm = pm.nest<func::FuncOp>();
+  affinePm.addPass(createLowerAffinePass());
+  affinePm.addPass(createForallToParallelLoopPass());
   // Parallel loops become OpenMP worksharing loops, or else sequential ones.
   // The OpenMP loop bodies sit in memref.alloca_scope regions, which must be
   // inlined (memref to LLVM) while they are still single blocks.
-  if (options.parallel &&
-      failed(
-          addPipeline(pm,
-                      "convert-scf-to-openmp,"
-                      "func.func(gather-expand-strided-metadata,lower-affine),"
-                      "finalize-memref-to-llvm",
-                      errorStream)))
-    return failure();
+  if (options.parallel) {
+    pm.addPass(createConvertSCFToOpenMPPass());
+    OpPassManager &inlinePm = pm.nest<func::FuncOp>();
+    inlinePm.addPass(createGatherExpandStridedMetadata());
+    inlinePm.addPass(createLowerAffinePass());
+    pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  }
   // Everything else goes to the LLVM dialect in one conversion
   // (gather-convert-to-llvm: upstream convert-to-llvm's patterns for arith,
   // cf, func, index, math, memref, ub and vector, the functions' bodies in
@@ -433,33 +417,31 @@ static LogicalResult addAffineToLLVM(OpPassManager &pm,
   // function by function. Views become descriptor arithmetic before it
   // (gather-expand-strided-metadata: upstream's patterns in one sweep, with
   // those of lower-affine and arith-expand for what they make).
-  if (failed(addPipeline(pm,
-                         "func.func(convert-scf-to-cf,"
-                         "gather-expand-strided-metadata{lower-affine=true})",
-                         errorStream)))
-    return failure();
+  OpPassManager &cfPm = pm.nest<func::FuncOp>();
+  cfPm.addPass(createSCFToControlFlowPass());
+  GatherExpandStridedMetadataOptions expandOptions;
+  expandOptions.lowerAffine = true;
+  cfPm.addPass(createGatherExpandStridedMetadata(expandOptions));
   // math.ipowi has neither an LLVM intrinsic nor a libm function: it (and
   // math.fpowi beside it) becomes a call of a function that
   // convert-math-to-funcs adds, in unstructured control flow (hence this
   // late).
   OpPassManager powers(ModuleOp::getOperationName());
-  if (failed(addPipeline(powers, "convert-math-to-funcs{convert-ctlz=false}",
-                         errorStream)))
-    return failure();
+  ConvertMathToFuncsOptions powerOptions;
+  powerOptions.convertCtlz = false;
+  powers.addPass(createConvertMathToFuncs(powerOptions));
   pm.addPass(std::make_unique<IfAnyOpPass>(
       [](Operation *op) { return isa<math::IPowIOp>(op); }, std::move(powers),
       OpPassManager(ModuleOp::getOperationName())));
-  if (failed(addPipeline(pm, "gather-convert-to-llvm", errorStream)))
-    return failure();
-  if (options.parallel &&
-      failed(addPipeline(pm, "convert-openmp-to-llvm", errorStream)))
-    return failure();
+  pm.addPass(createGatherConvertToLLVM());
+  if (options.parallel)
+    pm.addPass(createConvertOpenMPToLLVMPass());
   // Function by function: the casts go, then the memref descriptors that
   // are built only to be read field by field (a third of the ops of a large
   // module, which translation to LLVM IR would otherwise go through).
-  return addPipeline(
-      pm, "llvm.func(reconcile-unrealized-casts,gather-fold-descriptors)",
-      errorStream);
+  OpPassManager &llvmFuncPm = pm.nest<LLVM::LLVMFuncOp>();
+  llvmFuncPm.addPass(createReconcileUnrealizedCastsPass());
+  llvmFuncPm.addPass(createGatherFoldDescriptors());
 }
 
 /// Adds to `pm` (anchored on builtin.module) upstream's lowering of TOSA to
@@ -510,7 +492,8 @@ static LogicalResult addGatherToAffine(OpPassManager &pm,
                                        raw_ostream &errorStream) {
   if (failed(addGatherToLinalg(pm, options, errorStream)))
     return failure();
-  return addTensorToAffine(pm, options, errorStream);
+  addTensorToAffine(pm, options);
+  return success();
 }
 
 LogicalResult
@@ -529,7 +512,8 @@ mlir::gather::buildGatherToLLVMPipeline(OpPassManager &pm,
   return addPipelineFront(pm, options, [&](OpPassManager &modulePm) {
     if (failed(addGatherToAffine(modulePm, options, errorStream)))
       return failure();
-    return addAffineToLLVM(modulePm, options, errorStream);
+    addAffineToLLVM(modulePm, options);
+    return success();
   });
 }
 
@@ -550,7 +534,8 @@ LogicalResult mlir::gather::buildGatherToATBPipeline(
     if (options.deviceResident)
       modulePm.addNestedPass<func::FuncOp>(atb::createATBPlaceTransfers());
     modulePm.addPass(createConvertATBToRuntime());
-    return addAffineToLLVM(modulePm, options, errorStream);
+    addAffineToLLVM(modulePm, options);
+    return success();
   });
 }
 
@@ -566,30 +551,27 @@ LogicalResult mlir::gather::buildGatherToATBPipeline(
 /// gather-prove-index-ranges on the local gathers it clones (the ids they
 /// read are the global ones or in range of the local rows) and marks the
 /// gathers of the exchange form in range itself.
-static LogicalResult addShardToMPI(OpPassManager &pm,
-                                   const GatherCPUOptions &options,
-                                   raw_ostream &errorStream) {
+static void addShardToMPI(OpPassManager &pm, const GatherCPUOptions &options) {
   pm.addPass(createGatherShardPartition(options.getShardPartitionOptions()));
   pm.addPass(createConvertShardToExchange());
-  if (failed(addPipeline(pm, "convert-shard-to-mpi", errorStream)))
-    return failure();
+  pm.addPass(createConvertShardToMPIPass());
   pm.addPass(createGatherShardFinalize());
-  return success();
 }
 
 LogicalResult mlir::gather::buildGatherToMPIPipeline(
     OpPassManager &pm, const GatherToMPIPipelineOptions &options,
     raw_ostream &errorStream) {
   return addPipelineFront(pm, options, [&](OpPassManager &modulePm) {
-    if (failed(addShardToMPI(modulePm, options, errorStream)) ||
-        failed(addGatherToAffine(modulePm, options, errorStream)))
+    addShardToMPI(modulePm, options);
+    if (failed(addGatherToAffine(modulePm, options, errorStream)))
       return failure();
     // MPI_Init and MPI_Finalize go in after buffer deallocation, which does
     // not accept ops without declared memory effects.
     if (!options.entryPoint.empty())
       modulePm.addPass(
           createGatherShardInitMPI(options.getShardInitMPIOptions()));
-    return addAffineToLLVM(modulePm, options, errorStream);
+    addAffineToLLVM(modulePm, options);
+    return success();
   });
 }
 

@@ -271,11 +271,10 @@ struct GatherToMPIPipelineOptions
   GatherShardInitMPIOptions getShardInitMPIOptions() const;
 };
 
-// The builders add upstream passes by name, so the upstream passes must be
-// registered first (`mlir::gather::registerAllPasses()` in
-// `gather-mlir/InitGather.h` does it). A builder that cannot add a pass
-// writes the reason to `errorStream` and returns failure; `pm` is then
-// incomplete and must not be run.
+// The builders create every pass from its constructor with typed options:
+// they need no pass registration. A builder fails, with the reason written to
+// `errorStream`, when an option is invalid (an unknown `target-cpu`); `pm` is
+// then incomplete and must not be run.
 
 /// Adds the passes of `gather-to-mpi` to `pm` (anchored on a module): a
 /// module with `shard` annotations is partitioned into the program of one
