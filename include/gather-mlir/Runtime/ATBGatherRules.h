@@ -38,14 +38,11 @@
 
 namespace gather_atb_rules {
 
-/// aclDataType values the table uses (acl_base_rt.h).
+/// The aclDataType values of the element types of the Ascend path
+/// (ATBElementTypes.def): kFloat16, kBf16, kFloat, kInt32, kUint32, kInt64.
 enum : int32_t {
-  kFloat = 0,
-  kFloat16 = 1,
-  kInt32 = 3,
-  kUint32 = 8,
-  kInt64 = 9,
-  kBf16 = 27,
+#define GATHER_ATB_ELEMENT_TYPE(Name, Acl, Value, ...) k##Name = Value,
+#include "gather-mlir/Runtime/ATBElementTypes.def"
 };
 
 /// atb::Status values the table uses (atb/types.h).
