@@ -15,6 +15,7 @@
 #include "gather-mlir/Conversion/Utils/ATBElementTypes.h"
 #include "gather-mlir/Conversion/Utils/ExitingReport.h"
 #include "gather-mlir/Dialect/ATB/IR/ATBOps.h"
+#include "gather-mlir/Support/TypeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -207,7 +208,7 @@ struct ConvertATBToRuntimePass
   static Value getByteSize(OpBuilder &builder, Location loc, Value buffer) {
     auto type = cast<MemRefType>(buffer.getType());
     Value bytes = arith::ConstantIndexOp::create(
-        builder, loc, type.getElementTypeBitWidth() / 8);
+        builder, loc, *getElementStorageBytes(type.getElementType()));
     for (int64_t dim = 0; dim < type.getRank(); ++dim)
       bytes = arith::MulIOp::create(
           builder, loc, bytes,
@@ -236,7 +237,7 @@ struct ConvertATBToRuntimePass
       auto type = cast<MemRefType>(alloc.getType());
       // Bytes: the element size times the sizes (static or operands).
       Value bytes = arith::ConstantIndexOp::create(
-          builder, loc, type.getElementTypeBitWidth() / 8);
+          builder, loc, *getElementStorageBytes(type.getElementType()));
       auto dynamic = alloc.getDynamicSizes().begin();
       for (int64_t size : type.getShape()) {
         Value dimSize = ShapedType::isDynamic(size)

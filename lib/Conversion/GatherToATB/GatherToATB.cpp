@@ -19,6 +19,7 @@
 #include "gather-mlir/Dialect/ATB/Transforms/BufferizableOpInterfaceImpl.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherShape.h"
+#include "gather-mlir/Support/TypeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -215,8 +216,8 @@ ATBPlan planGather(GatherOp op, AscendSoc soc) {
          << atb::kMaxRank << " (the rank of the ATB result)";
     });
 
-  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
-  int64_t indexBytes = indexType.getIntOrFloatBitWidth() / 8;
+  int64_t elementBytes = *getElementStorageBytes(elementType);
+  int64_t indexBytes = *getElementStorageBytes(indexType);
   FailureOr<SmallVector<int64_t>> resultShape = inferGatherShape(
       dataType.getShape(), indicesShape, plan.axis, plan.batchDims);
   assert(succeeded(resultShape) && "verified gather has a result shape");
