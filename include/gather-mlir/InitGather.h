@@ -43,8 +43,9 @@ void registerGatherMLIRDialects(DialectRegistry &registry);
 void registerAllPasses();
 
 /// Registers this project's passes and pipelines only (registerAllPasses
-/// calls it). Their options parse, but the pipelines cannot be built until
-/// the upstream passes are registered too. Safe to call more than once.
+/// calls it): enough for pipeline texts that name only them, such as
+/// `gather-to-llvm{bounds-check=clamp}` (the pipelines create the upstream
+/// passes they run from typed options). Safe to call more than once.
 void registerGatherPasses();
 
 } // namespace gather

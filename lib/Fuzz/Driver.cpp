@@ -35,24 +35,8 @@ static constexpr const char *kAscendRuntime = GATHER_ASCEND_RUNTIME_PATH;
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// The options of `pipelineOptions` in their own spelling, without the
-/// options left empty.
-template <typename Options> std::string spell(const Options &options) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  options.print(os);
-  SmallVector<StringRef> words;
-  StringRef(text).trim("{}").split(words, ' ', -1, false);
-  std::string out;
-  for (StringRef word : words)
-    if (!word.ends_with("="))
-      out += (out.empty() ? "" : " ") + word.str();
-  return out;
-}
-
 /// Sets the CPU options of `options` from `config`.
-template <typename Options>
-void setCPUOptions(Options &options, const Config &config) {
+void setCPUOptions(GatherCPUOptions &options, const Config &config) {
   options.boundsCheck = config.boundsCheck;
   options.strategy = config.strategy;
   options.parallel = config.parallel;
@@ -66,11 +50,11 @@ Lowering Config::getLowering() const {
     GatherToATBPipelineOptions options;
     setCPUOptions(options, *this);
     options.soc = soc;
-    return {"gather-to-atb", spell(options)};
+    return Lowering(options);
   }
   GatherPipelineOptions options;
   setCPUOptions(options, *this);
-  return {"gather-to-llvm", spell(options)};
+  return Lowering(options);
 }
 
 std::string Config::getName() const {

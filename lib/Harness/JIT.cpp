@@ -6,6 +6,7 @@
 
 #include "gather-mlir/Harness/JIT.h"
 #include "gather-mlir/InitGather.h"
+#include "gather-mlir/Pipelines/Pipelines.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -15,7 +16,6 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -35,7 +35,6 @@ void harness::initialize() {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
   });
-  registerAllPasses();
 }
 
 std::unique_ptr<MLIRContext> harness::createContext(bool threaded) {
@@ -47,8 +46,85 @@ std::unique_ptr<MLIRContext> harness::createContext(bool threaded) {
                          : MLIRContext::Threading::DISABLED);
 }
 
+namespace {
+/// A pipeline builder of Pipelines.h.
+template <typename Options>
+using Builder = LogicalResult (*)(OpPassManager &, const Options &,
+                                  raw_ostream &);
+
+/// Builds with `build` from the options text `text`.
+template <typename Options>
+LogicalResult buildFromText(OpPassManager &pm, StringRef text,
+                            Builder<Options> build, raw_ostream &errorStream) {
+  Options options;
+  if (failed(options.parseFromString(text, errorStream)))
+    return failure();
+  return build(pm, options, errorStream);
+}
+
+/// `options` spelled as gather-opt takes them, without the options whose
+/// value is empty.
+std::string spell(const ::mlir::detail::PassOptions &options) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  options.print(os);
+  SmallVector<StringRef> words;
+  StringRef(text).trim("{}").split(words, ' ', -1, false);
+  std::string out;
+  for (StringRef word : words)
+    if (!word.ends_with("="))
+      out += (out.empty() ? "" : " ") + word.str();
+  return out;
+}
+
+/// A builder of `build` with a copy of `options`.
+template <typename Options>
+std::function<LogicalResult(OpPassManager &, raw_ostream &)>
+bindOptions(const Options &options, Builder<Options> build) {
+  auto copy = std::make_shared<Options>();
+  copy->copyOptionValuesFrom(options);
+  return [copy, build](OpPassManager &pm, raw_ostream &errorStream) {
+    return build(pm, *copy, errorStream);
+  };
+}
+} // namespace
+
+Lowering::Lowering(std::string pipeline, std::string options)
+    : name(std::move(pipeline)), optionsText(std::move(options)) {
+  builder = [pipeline = name, text = optionsText](OpPassManager &pm,
+                                                  raw_ostream &errorStream) {
+    if (pipeline == "gather-to-llvm")
+      return buildFromText<GatherPipelineOptions>(
+          pm, text, buildGatherToLLVMPipeline, errorStream);
+    if (pipeline == "gather-to-affine")
+      return buildFromText<GatherPipelineOptions>(
+          pm, text, buildGatherToAffinePipeline, errorStream);
+    if (pipeline == "gather-to-atb")
+      return buildFromText<GatherToATBPipelineOptions>(
+          pm, text, buildGatherToATBPipeline, errorStream);
+    if (pipeline == "gather-to-mpi")
+      return buildFromText<GatherToMPIPipelineOptions>(
+          pm, text, buildGatherToMPIPipeline, errorStream);
+    errorStream << "'" << pipeline << "' is not a gather-mlir pipeline";
+    return failure();
+  };
+}
+
+Lowering::Lowering(const GatherPipelineOptions &options)
+    : name("gather-to-llvm"), optionsText(spell(options)),
+      builder(bindOptions(options, buildGatherToLLVMPipeline)) {}
+
+Lowering::Lowering(const GatherToATBPipelineOptions &options)
+    : name("gather-to-atb"), optionsText(spell(options)),
+      builder(bindOptions(options, buildGatherToATBPipeline)) {}
+
 std::string Lowering::getSpelling() const {
-  return "--" + pipeline + (options.empty() ? "" : "='" + options + "'");
+  return "--" + name + (optionsText.empty() ? "" : "='" + optionsText + "'");
+}
+
+LogicalResult Lowering::build(OpPassManager &pm,
+                              raw_ostream &errorStream) const {
+  return builder(pm, errorStream);
 }
 
 namespace {
@@ -81,10 +157,7 @@ OwningOpRef<ModuleOp> harness::parseModule(MLIRContext &context, StringRef text,
 LogicalResult harness::buildLowering(PassManager &pm, const Lowering &lowering,
                                      std::string &error) {
   llvm::raw_string_ostream stream(error);
-  std::string text = lowering.pipeline;
-  if (!lowering.options.empty())
-    text += "{" + lowering.options + "}";
-  if (succeeded(parsePassPipeline(text, pm, stream)))
+  if (succeeded(lowering.build(pm, stream)))
     return success();
   stream << "\ncannot build " << lowering.getSpelling() << "\n";
   return failure();

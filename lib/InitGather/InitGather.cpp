@@ -48,7 +48,7 @@ void mlir::gather::registerGatherPasses() {
 void mlir::gather::registerAllPasses() {
   static std::once_flag once;
   std::call_once(once, [] {
-    // The pipelines name upstream passes in textual form.
+    // Every upstream pass, for pass pipeline texts that name them.
     mlir::registerAllPasses();
     registerGatherPasses();
   });

@@ -16,7 +16,9 @@
 //   std::unique_ptr<MLIRContext> context = harness::createContext();
 //   std::string error;
 //   OwningOpRef<ModuleOp> module = harness::parseModule(*context, text, error);
-//   harness::Lowering lowering{"gather-to-llvm", "bounds-check=clamp"};
+//   GatherPipelineOptions options;
+//   options.boundsCheck = BoundsCheck::Clamp;
+//   harness::Lowering lowering(options);    // gather-to-llvm
 //   if (!module || failed(harness::lowerModule(*module, lowering, error)))
 //     ...;
 //   std::unique_ptr<harness::JitModule> jit =
@@ -28,10 +30,14 @@
 #ifndef GATHER_MLIR_HARNESS_JIT_H
 #define GATHER_MLIR_HARNESS_JIT_H
 
+#include "gather-mlir/Pipelines/Pipelines.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/Support/raw_ostream.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -39,6 +45,7 @@
 namespace mlir {
 class ExecutionEngine;
 class MLIRContext;
+class OpPassManager;
 class PassManager;
 namespace gather {
 namespace harness {
@@ -49,22 +56,42 @@ constexpr const char *kCRunnerUtilsPath =
 /// The OpenMP runtime that code lowered with `parallel=true` calls.
 constexpr const char *kLibOmpPath = "/usr/lib/llvm-22/lib/libomp.so";
 
-/// Loads the native target of the JIT and registers every pass and pipeline
-/// (`mlir::gather::registerAllPasses`). Safe to call more than once.
+/// Loads the native target of the JIT. (The lowerings need no pass
+/// registration: the pipelines are built from typed options.) Safe to call
+/// more than once.
 void initialize();
 
 /// A context with every dialect and external model gather-mlir registers
 /// and the translations to LLVM IR. Single-threaded unless `threaded`.
 std::unique_ptr<MLIRContext> createContext(bool threaded = false);
 
-/// A gather-mlir pipeline and its options in gather-opt's spelling, e.g.
-/// {"gather-to-llvm", "bounds-check=clamp strategy=generic"}.
-struct Lowering {
-  std::string pipeline = "gather-to-llvm";
-  std::string options;
+/// A gather-mlir pipeline with its options: the typed options of
+/// `gather-mlir/Pipelines/Pipelines.h`, or, for options that come as text (a
+/// tool's command line), the pipeline's name and its options in gather-opt's
+/// spelling, e.g. {"gather-to-llvm", "bounds-check=clamp strategy=generic"}.
+class Lowering {
+public:
+  /// `pipeline` (gather-to-llvm, gather-to-affine, gather-to-atb or
+  /// gather-to-mpi) with the options text `options`; an unknown pipeline or
+  /// options text that does not parse fails when the lowering is built.
+  Lowering(std::string pipeline = "gather-to-llvm", std::string options = "");
+  /// gather-to-llvm with `options`.
+  explicit Lowering(const GatherPipelineOptions &options);
+  /// gather-to-atb with `options`.
+  explicit Lowering(const GatherToATBPipelineOptions &options);
 
-  /// The gather-opt flag: `--gather-to-llvm='bounds-check=clamp'`.
+  /// The gather-opt flag: `--gather-to-llvm='bounds-check=clamp'` (typed
+  /// options are spelled with every option that has a value).
   std::string getSpelling() const;
+
+  /// Adds the passes of the pipeline to `pm` (anchored on a module); the
+  /// reason on `errorStream` when it cannot.
+  LogicalResult build(OpPassManager &pm, llvm::raw_ostream &errorStream) const;
+
+private:
+  std::string name;
+  std::string optionsText;
+  std::function<LogicalResult(OpPassManager &, llvm::raw_ostream &)> builder;
 };
 
 /// Parses and verifies `text`; null with the diagnostics in `error` when it

@@ -33,8 +33,11 @@
 #define GATHER_MLIR_PIPELINES_PIPELINES_H
 
 #include "gather-mlir/CodeGen/CPU/Passes.h"
+#include "gather-mlir/CodeGen/CPU/Target.h"
 #include "gather-mlir/Conversion/GatherToATB/GatherToATB.h"
 #include "gather-mlir/Conversion/GatherToLinalg/GatherToLinalg.h"
+#include "gather-mlir/Conversion/Passes.h"
+#include "gather-mlir/Dialect/Gather/Transforms/Passes.h"
 
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Support/LLVM.h"
@@ -44,12 +47,13 @@ namespace mlir {
 class OpPassManager;
 namespace gather {
 
-/// The options of the CPU lowering, shared by every pipeline (`Derived` is
-/// the options struct of the pipeline). `PassOptions` is spelled out from
-/// the global namespace: inside `mlir::gather`, `detail` would also name the
-/// ODS-generated `mlir::gather::detail`.
-template <typename Derived>
-struct GatherCPUPipelineOptions : public PassPipelineOptions<Derived> {
+/// The options of the CPU lowering, shared by every pipeline, and the options
+/// that they give each pass of it. The options struct of each pipeline
+/// derives from it and from `PassPipelineOptions` (both share the virtual
+/// base `PassOptions`, which holds the options). `PassOptions` is spelled
+/// out from the global namespace: inside `mlir::gather`, `detail` would also
+/// name the ODS-generated `mlir::gather::detail`.
+struct GatherCPUOptions : public virtual ::mlir::detail::PassOptions {
   template <typename T> using Option = ::mlir::detail::PassOptions::Option<T>;
 
   Option<BoundsCheck> boundsCheck{
@@ -199,6 +203,23 @@ struct GatherCPUPipelineOptions : public PassPipelineOptions<Derived> {
                      "AVX-512, else 8)"),
       llvm::cl::init(-1)};
 
+  /// The options of gather-prove-index-ranges: indices that are all out of
+  /// range are an error, except under `clamp`, which gives them a result.
+  GatherProveIndexRangesOptions getProveIndexRangesOptions() const;
+  /// The options of convert-gather-to-linalg for `target` (the CPU of
+  /// `target-cpu`), whose vectors the embedding bags pool in. The
+  /// convert-gather-to-linalg of the pipelines leaves its hints for the code
+  /// generator (the last step of each pipeline removes what is left of
+  /// them, unless `hints`).
+  ConvertGatherToLinalgOptions
+  getGatherToLinalgOptions(const CPUTarget &target) const;
+  /// The options of gather-lower-element-loops.
+  GatherLowerElementLoopsOptions getElementLoopsOptions() const;
+  /// The options of gather-lower-slice-copies.
+  GatherLowerSliceCopiesOptions getSliceCopiesOptions() const;
+  /// The options of gather-shard-partition.
+  GatherShardPartitionOptions getShardPartitionOptions() const;
+
 private:
   /// The options of the two passes as they default (their TableGen
   /// defaults), which the tuning options above default to.
@@ -208,13 +229,15 @@ private:
 
 /// Options of `gather-to-affine` and `gather-to-llvm`.
 struct GatherPipelineOptions
-    : public GatherCPUPipelineOptions<GatherPipelineOptions> {};
+    : public PassPipelineOptions<GatherPipelineOptions>,
+      public GatherCPUOptions {};
 
 /// Options of the Ascend pipeline: the SoC and those of the CPU lowering
 /// (which apply to the gathers that stay on the CPU; `bounds-check` also to
 /// the indices passed to ATB).
 struct GatherToATBPipelineOptions
-    : public GatherCPUPipelineOptions<GatherToATBPipelineOptions> {
+    : public PassPipelineOptions<GatherToATBPipelineOptions>,
+      public GatherCPUOptions {
   PassOptions::Option<AscendSoc> soc{
       *this, "soc", llvm::cl::desc("The Ascend product whose ATB rules apply"),
       llvm::cl::init(AscendSoc::Ascend910B), gather::enumValues<AscendSoc>()};
@@ -225,6 +248,9 @@ struct GatherToATBPipelineOptions
                      "(atb-place-transfers); off: the runtime copies every "
                      "call's tensors and waits"),
       llvm::cl::init(true)};
+
+  /// The options of convert-gather-to-atb.
+  ConvertGatherToATBOptions getGatherToATBOptions() const;
 };
 
 //===- gather-to-mpi ------------------------------------------------------===//
@@ -232,19 +258,23 @@ struct GatherToATBPipelineOptions
 /// Options of `gather-to-mpi`: those of the CPU lowering and the function
 /// that initialises and finalises MPI.
 struct GatherToMPIPipelineOptions
-    : public GatherCPUPipelineOptions<GatherToMPIPipelineOptions> {
+    : public PassPipelineOptions<GatherToMPIPipelineOptions>,
+      public GatherCPUOptions {
   PassOptions::Option<std::string> entryPoint{
       *this, "entry-point",
       llvm::cl::desc("The function that calls MPI_Init first and "
                      "MPI_Finalize before it returns (empty: none)"),
       llvm::cl::init("main")};
+
+  /// The options of gather-shard-init-mpi (which the pipeline runs only
+  /// with an `entry-point`).
+  GatherShardInitMPIOptions getShardInitMPIOptions() const;
 };
 
-// The builders add upstream passes by name, so the upstream passes must be
-// registered first (`mlir::gather::registerAllPasses()` in
-// `gather-mlir/InitGather.h` does it). A builder that cannot add a pass
-// writes the reason to `errorStream` and returns failure; `pm` is then
-// incomplete and must not be run.
+// The builders create every pass from its constructor with typed options:
+// they need no pass registration. A builder fails, with the reason written to
+// `errorStream`, when an option is invalid (an unknown `target-cpu`); `pm` is
+// then incomplete and must not be run.
 
 /// Adds the passes of `gather-to-mpi` to `pm` (anchored on a module): a
 /// module with `shard` annotations is partitioned into the program of one

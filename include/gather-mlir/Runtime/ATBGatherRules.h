@@ -38,14 +38,11 @@
 
 namespace gather_atb_rules {
 
-/// aclDataType values the table uses (acl_base_rt.h).
+/// The aclDataType values of the element types of the Ascend path
+/// (ATBElementTypes.def): kFloat16, kBf16, kFloat, kInt32, kUint32, kInt64.
 enum : int32_t {
-  kFloat = 0,
-  kFloat16 = 1,
-  kInt32 = 3,
-  kUint32 = 8,
-  kInt64 = 9,
-  kBf16 = 27,
+#define GATHER_ATB_ELEMENT_TYPE(Name, Acl, Value, ...) k##Name = Value,
+#include "gather-mlir/Runtime/ATBElementTypes.def"
 };
 
 /// atb::Status values the table uses (atb/types.h).
@@ -91,20 +88,11 @@ struct SocRules {
   uint64_t aclnnIndices;
 };
 
-/// Every product, in the order of the compiler's AscendSoc enum.
+/// Every product (ATBSocs.def), in the order of the compiler's AscendSoc
+/// enum, which is generated from the same rows.
 constexpr SocRules kSocs[] = {
-    {"ascend910b", "Atlas A2 training/inference", kIniData, kIniIndices, false,
-     false, 0, 0},
-    {"ascend910_93", "Atlas A3 training/inference", kIniData, kIniIndices,
-     false, false, 0, 0},
-    {"ascend910", "Atlas training (910A)", kIniData, kIniIndices, true, false,
-     0, 0},
-    {"ascend310p", "Atlas inference (310P)", kIniData, kIniIndices, true, false,
-     0, 0},
-    {"ascend310b", "Atlas 200I/500 A2 inference (310B)", kIni310BData,
-     kIniIndices, true, false, 0, 0},
-    {"ascend950", "Atlas 350 (Ascend 950)", kIniData, kIniIndices, false, true,
-     kAclnnData, kAclnnIndices},
+#define GATHER_ATB_SOC(Enumerator, ...) {__VA_ARGS__},
+#include "gather-mlir/Runtime/ATBSocs.def"
 };
 constexpr int kNumSocs = sizeof(kSocs) / sizeof(kSocs[0]);
 

@@ -42,14 +42,14 @@
 extern "C" {
 #endif
 
-/// Element types understood by gatherAtbGather: the aclDataType values.
+/// Element types understood by gatherAtbGather: the aclDataType values
+/// GATHER_ATB_DT_FLOAT16 (1), GATHER_ATB_DT_BF16 (27), GATHER_ATB_DT_FLOAT (0),
+/// GATHER_ATB_DT_INT32 (3), GATHER_ATB_DT_UINT32 (8) and GATHER_ATB_DT_INT64
+/// (9), one per row of ATBElementTypes.def.
 enum {
-  GATHER_ATB_DT_FLOAT = 0,
-  GATHER_ATB_DT_FLOAT16 = 1,
-  GATHER_ATB_DT_INT32 = 3,
-  GATHER_ATB_DT_UINT32 = 8,
-  GATHER_ATB_DT_INT64 = 9,
-  GATHER_ATB_DT_BF16 = 27,
+#define GATHER_ATB_ELEMENT_TYPE(Name, Acl, Value, ...)                         \
+  GATHER_ATB_DT_##Acl = Value,
+#include "gather-mlir/Runtime/ATBElementTypes.def"
 };
 
 /// An unranked memref as MLIR passes it to an `llvm.emit_c_interface`

@@ -246,8 +246,8 @@ struct GatherLowerElementLoopsPass
     rewriter.setInsertionPoint(op);
     Value outBytes;
     if (parallel && outType.getElementType().isIntOrFloat()) {
-      int64_t elementBytes =
-          std::max<int64_t>(1, outType.getElementTypeBitWidth() / 8);
+      int64_t elementBytes = std::max<int64_t>(
+          1, *getElementStorageBytes(outType.getElementType()));
       outBytes = arith::ConstantIndexOp::create(rewriter, loc, elementBytes);
       for (int64_t dim = 0; dim < outType.getRank(); ++dim)
         outBytes = rewriter.createOrFold<arith::MulIOp>(

@@ -12,6 +12,7 @@
 
 #include "CodeGenUtils.h"
 #include "gather-mlir/CodeGen/CPU/Passes.h"
+#include "gather-mlir/Support/TypeUtils.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -86,7 +87,7 @@ struct GatherPrefetchRowsPass
         !elementType.isIntOrFloat() ||
         elementType.getIntOrFloatBitWidth() % 8 != 0)
       return;
-    int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+    int64_t elementBytes = *getElementStorageBytes(elementType);
     if (isCacheResident(type, elementBytes))
       return;
     if (!type.isDynamicDim(rank - 1)) {

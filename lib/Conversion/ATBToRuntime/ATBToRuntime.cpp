@@ -12,8 +12,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather-mlir/Conversion/ATBToRuntime/ATBToRuntime.h"
+#include "gather-mlir/Conversion/Utils/ATBElementTypes.h"
 #include "gather-mlir/Conversion/Utils/ExitingReport.h"
 #include "gather-mlir/Dialect/ATB/IR/ATBOps.h"
+#include "gather-mlir/Support/TypeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -43,39 +45,15 @@ constexpr ExitingReport kATBFailedReport = {
     "__gather_mlir_atb_gather_failed",
     "gather: the Ascend ATB gather failed with status %lld", 1};
 
-/// How the runtime names an element type and which MLIR element type its
-/// entry points declare for it.
-struct RuntimeElementType {
-  StringRef suffix;
-  Type type;
-};
-
-/// The runtime's view of a data (x and output) element type.
-std::optional<RuntimeElementType> getRuntimeDataType(Type type) {
-  MLIRContext *ctx = type.getContext();
-  if (type.isF16())
-    return RuntimeElementType{"f16", type};
-  if (type.isBF16())
-    return RuntimeElementType{"bf16", type};
-  if (type.isF32())
-    return RuntimeElementType{"f32", type};
-  auto intType = dyn_cast<IntegerType>(type);
-  if (!intType)
-    return std::nullopt;
-  if (intType.getWidth() == 32 && intType.isUnsigned())
-    return RuntimeElementType{"u32", type};
-  // ACL_INT32 and ACL_INT64 are the signed types; signless values are passed
-  // as they are.
-  if (intType.getWidth() == 32)
-    return RuntimeElementType{"i32", IntegerType::get(ctx, 32)};
-  if (intType.getWidth() == 64 && !intType.isUnsigned())
-    return RuntimeElementType{"i64", IntegerType::get(ctx, 64)};
-  return std::nullopt;
+/// The runtime's view of a data (x and output) element type: its row of
+/// ATBElementTypes.def.
+std::optional<ATBElementType> getRuntimeDataType(Type type) {
+  return getATBElementType(type);
 }
 
 /// The runtime's view of an index element type: the integer types among the
 /// data types (i32, si32, ui32, i64, si64).
-std::optional<RuntimeElementType> getRuntimeIndexType(Type type) {
+std::optional<ATBElementType> getRuntimeIndexType(Type type) {
   if (!isa<IntegerType>(type))
     return std::nullopt;
   return getRuntimeDataType(type);
@@ -230,7 +208,7 @@ struct ConvertATBToRuntimePass
   static Value getByteSize(OpBuilder &builder, Location loc, Value buffer) {
     auto type = cast<MemRefType>(buffer.getType());
     Value bytes = arith::ConstantIndexOp::create(
-        builder, loc, type.getElementTypeBitWidth() / 8);
+        builder, loc, *getElementStorageBytes(type.getElementType()));
     for (int64_t dim = 0; dim < type.getRank(); ++dim)
       bytes = arith::MulIOp::create(
           builder, loc, bytes,
@@ -259,7 +237,7 @@ struct ConvertATBToRuntimePass
       auto type = cast<MemRefType>(alloc.getType());
       // Bytes: the element size times the sizes (static or operands).
       Value bytes = arith::ConstantIndexOp::create(
-          builder, loc, type.getElementTypeBitWidth() / 8);
+          builder, loc, *getElementStorageBytes(type.getElementType()));
       auto dynamic = alloc.getDynamicSizes().begin();
       for (int64_t size : type.getShape()) {
         Value dimSize = ShapedType::isDynamic(size)
@@ -363,10 +341,8 @@ struct ConvertATBToRuntimePass
     Type indexElementType = op.getIndicesType().getElementType();
     // The verifier admits only element types the runtime has entry points
     // for.
-    std::optional<RuntimeElementType> data =
-        getRuntimeDataType(dataElementType);
-    std::optional<RuntimeElementType> index =
-        getRuntimeIndexType(indexElementType);
+    std::optional<ATBElementType> data = getRuntimeDataType(dataElementType);
+    std::optional<ATBElementType> index = getRuntimeIndexType(indexElementType);
     assert(data && index && "verified atb.gather has runtime element types");
 
     bool onDevice = atb::isDeviceMemRef(op.getX().getType());
@@ -376,12 +352,12 @@ struct ConvertATBToRuntimePass
       name = "gatherAtbGatherDevice" +
              name.substr(std::string("gatherAtbGather").size());
     unsigned space = onDevice ? atb::kDeviceMemorySpace : 0;
-    auto dataType = unrankedType(data->type, space);
-    auto fnType =
-        FunctionType::get(ctx,
-                          {dataType, unrankedType(index->type, space), dataType,
-                           builder.getI64Type(), builder.getI64Type()},
-                          {builder.getI32Type()});
+    auto dataType = unrankedType(data->declaredType, space);
+    auto fnType = FunctionType::get(
+        ctx,
+        {dataType, unrankedType(index->declaredType, space), dataType,
+         builder.getI64Type(), builder.getI64Type()},
+        {builder.getI32Type()});
     FailureOr<func::FuncOp> fn = getOrDeclare(builder, module, name, fnType);
     if (failed(fn))
       return failure();
@@ -405,10 +381,11 @@ struct ConvertATBToRuntimePass
     Value status =
         func::CallOp::create(
             builder, loc, *fn,
-            ValueRange{castForRuntime(builder, loc, x, data->type),
-                       castForRuntime(builder, loc, indices, index->type),
-                       castForRuntime(builder, loc, out, data->type), axis,
-                       batchDims})
+            ValueRange{
+                castForRuntime(builder, loc, x, data->declaredType),
+                castForRuntime(builder, loc, indices, index->declaredType),
+                castForRuntime(builder, loc, out, data->declaredType), axis,
+                batchDims})
             .getResult(0);
 
     checkStatus(builder, loc, status);
@@ -425,8 +402,8 @@ struct ConvertATBToRuntimePass
 
 std::string mlir::gather::getATBGatherFunctionName(Type dataType,
                                                    Type indicesType) {
-  std::optional<RuntimeElementType> data = getRuntimeDataType(dataType);
-  std::optional<RuntimeElementType> index = getRuntimeIndexType(indicesType);
+  std::optional<ATBElementType> data = getRuntimeDataType(dataType);
+  std::optional<ATBElementType> index = getRuntimeIndexType(indicesType);
   if (!data || !index)
     return "";
   return ("gatherAtbGather_" + data->suffix + "_" + index->suffix).str();

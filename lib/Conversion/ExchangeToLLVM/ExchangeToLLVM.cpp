@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather-mlir/Conversion/ExchangeToLLVM/ExchangeToLLVM.h"
+#include "gather-mlir/Conversion/Utils/CFunctions.h"
 #include "gather-mlir/Dialect/Exchange/IR/ExchangeDialect.h"
 #include "gather-mlir/Dialect/Exchange/IR/ExchangeOps.h"
 
@@ -47,14 +48,19 @@ namespace {
 //===----------------------------------------------------------------------===//
 
 /// Returns the function `name` of `module`, declaring it with `type` at the
-/// start of the module when missing.
-LLVM::LLVMFuncOp getOrDeclare(OpBuilder &b, ModuleOp module, StringRef name,
-                              LLVM::LLVMFunctionType type) {
-  if (auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return fn;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  return LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
+/// start of the module when missing; fails with an error on a symbol `name`
+/// of another kind or type.
+FailureOr<LLVM::LLVMFuncOp> getOrDeclare(OpBuilder &b, ModuleOp module,
+                                         StringRef name,
+                                         LLVM::LLVMFunctionType type) {
+  return lookupOrDeclareFunction(b, module, name, type,
+                                 DeclarationPlace::Start);
+}
+
+/// getOrDeclare for the C library function `function`.
+FailureOr<LLVM::LLVMFuncOp> getOrDeclare(OpBuilder &b, ModuleOp module,
+                                         LibcFunction function) {
+  return lookupOrDeclareFunction(b, module, function, DeclarationPlace::Start);
 }
 
 /// Returns `prefix`, or `prefix` with the first number appended that makes
@@ -277,17 +283,20 @@ LLVM::GlobalOp createCell(OpBuilder &b, ModuleOp module, StringRef name) {
 /// Emits, at the end of the block of `b`, the check that the world has as
 /// many processes as the grid: a message and exit status 1 otherwise.
 /// Continues in `next`.
-void emitWorldSizeCheck(OpBuilder &b, Location loc, ModuleOp module,
-                        const MPIABI &abi, const Group &group, Value world,
-                        Block *next) {
+LogicalResult emitWorldSizeCheck(OpBuilder &b, Location loc, ModuleOp module,
+                                 const MPIABI &abi, const Group &group,
+                                 Value world, Block *next) {
   MLIRContext *ctx = b.getContext();
   Type ptr = LLVM::LLVMPointerType::get(ctx), i32 = b.getI32Type();
   Type handle = abi.getHandleType(ctx);
-  auto sizeFn = getOrDeclare(b, module, "MPI_Comm_size",
-                             LLVM::LLVMFunctionType::get(i32, {handle, ptr}));
+  FailureOr<LLVM::LLVMFuncOp> sizeFn =
+      getOrDeclare(b, module, "MPI_Comm_size",
+                   LLVM::LLVMFunctionType::get(i32, {handle, ptr}));
+  if (failed(sizeFn))
+    return failure();
   Value one = i32Constant(b, loc, 1);
   Value slot = LLVM::AllocaOp::create(b, loc, ptr, i32, one);
-  LLVM::CallOp::create(b, loc, sizeFn, ValueRange{world, slot});
+  LLVM::CallOp::create(b, loc, *sizeFn, ValueRange{world, slot});
   Value size = LLVM::LoadOp::create(b, loc, i32, slot);
   Value expected = i32Constant(b, loc, group.getNumProcesses());
   Value ok =
@@ -296,35 +305,40 @@ void emitWorldSizeCheck(OpBuilder &b, Location loc, ModuleOp module,
   b.setInsertionPointToEnd(ok.getParentBlock());
   LLVM::CondBrOp::create(b, loc, ok, next, bad);
   b.setInsertionPointToStart(bad);
-  auto dprintf = getOrDeclare(
-      b, module, "dprintf",
-      LLVM::LLVMFunctionType::get(i32, {i32, ptr}, /*isVarArg=*/true));
-  auto exitFn = getOrDeclare(
-      b, module, "_exit",
-      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {i32}));
+  FailureOr<LLVM::LLVMFuncOp> dprintf =
+      getOrDeclare(b, module, LibcFunction::Dprintf);
+  FailureOr<LLVM::LLVMFuncOp> exitFn =
+      getOrDeclare(b, module, LibcFunction::ImmediateExit);
+  if (failed(dprintf) || failed(exitFn))
+    return failure();
   Value format = createString(
       b, loc, module, "__gather_mlir_grid_size_message",
       "gather: the grid has %d processes but MPI runs %d processes\n");
   Value fd = i32Constant(b, loc, 2);
-  LLVM::CallOp::create(b, loc, dprintf, ValueRange{fd, format, expected, size});
-  LLVM::CallOp::create(b, loc, exitFn, ValueRange{one});
+  LLVM::CallOp::create(b, loc, *dprintf,
+                       ValueRange{fd, format, expected, size});
+  LLVM::CallOp::create(b, loc, *exitFn, ValueRange{one});
   LLVM::UnreachableOp::create(b, loc);
+  return success();
 }
 
 /// Emits the split of `world` into the communicators of `group`'s groups.
-Value emitSplit(OpBuilder &b, Location loc, ModuleOp module, const MPIABI &abi,
-                const Group &group, Value world) {
+FailureOr<Value> emitSplit(OpBuilder &b, Location loc, ModuleOp module,
+                           const MPIABI &abi, const Group &group, Value world) {
   MLIRContext *ctx = b.getContext();
   Type ptr = LLVM::LLVMPointerType::get(ctx), i32 = b.getI32Type();
   Type handle = abi.getHandleType(ctx);
-  auto rankFn = getOrDeclare(b, module, "MPI_Comm_rank",
-                             LLVM::LLVMFunctionType::get(i32, {handle, ptr}));
-  auto splitFn =
+  FailureOr<LLVM::LLVMFuncOp> rankFn =
+      getOrDeclare(b, module, "MPI_Comm_rank",
+                   LLVM::LLVMFunctionType::get(i32, {handle, ptr}));
+  FailureOr<LLVM::LLVMFuncOp> splitFn =
       getOrDeclare(b, module, "MPI_Comm_split",
                    LLVM::LLVMFunctionType::get(i32, {handle, i32, i32, ptr}));
+  if (failed(rankFn) || failed(splitFn))
+    return failure();
   Value one = i32Constant(b, loc, 1);
   Value rankSlot = LLVM::AllocaOp::create(b, loc, ptr, i32, one);
-  LLVM::CallOp::create(b, loc, rankFn, ValueRange{world, rankSlot});
+  LLVM::CallOp::create(b, loc, *rankFn, ValueRange{world, rankSlot});
   Value rank = LLVM::LoadOp::create(b, loc, i32, rankSlot);
   SmallVector<int16_t> others;
   for (int16_t axis = 0; axis < static_cast<int16_t>(group.shape.size());
@@ -334,15 +348,16 @@ Value emitSplit(OpBuilder &b, Location loc, ModuleOp module, const MPIABI &abi,
   Value color = linearizeAlong(b, loc, rank, group.shape, others);
   Value key = linearizeAlong(b, loc, rank, group.shape, group.axes);
   Value commSlot = LLVM::AllocaOp::create(b, loc, ptr, handle, one);
-  LLVM::CallOp::create(b, loc, splitFn,
+  LLVM::CallOp::create(b, loc, *splitFn,
                        ValueRange{world, color, key, commSlot});
-  return LLVM::LoadOp::create(b, loc, handle, commSlot);
+  return LLVM::LoadOp::create(b, loc, handle, commSlot).getResult();
 }
 
 /// Returns the helper function that returns the communicator of `group`
 /// (as an i64), creating it on first use.
-LLVM::LLVMFuncOp getGroupCommFunction(OpBuilder &b, ModuleOp module,
-                                      const MPIABI &abi, const Group &group) {
+FailureOr<LLVM::LLVMFuncOp> getGroupCommFunction(OpBuilder &b, ModuleOp module,
+                                                 const MPIABI &abi,
+                                                 const Group &group) {
   std::string name = group.getName();
   if (auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
     return fn;
@@ -370,15 +385,18 @@ LLVM::LLVMFuncOp getGroupCommFunction(OpBuilder &b, ModuleOp module,
 
   b.setInsertionPointToStart(init);
   Value world = abi.getCommWorld(b, loc, module);
-  emitWorldSizeCheck(b, loc, module, abi, group, world, make);
+  if (failed(emitWorldSizeCheck(b, loc, module, abi, group, world, make)))
+    return failure();
 
   b.setInsertionPointToStart(make);
   Value worldAgain = abi.getCommWorld(b, loc, module);
-  Value comm = group.isWholeGrid()
-                   ? worldAgain
-                   : emitSplit(b, loc, module, abi, group, worldAgain);
+  FailureOr<Value> comm =
+      group.isWholeGrid() ? worldAgain
+                          : emitSplit(b, loc, module, abi, group, worldAgain);
+  if (failed(comm))
+    return failure();
   Value cellAddress = LLVM::AddressOfOp::create(b, loc, cell);
-  LLVM::StoreOp::create(b, loc, abi.commToI64(b, loc, comm), cellAddress);
+  LLVM::StoreOp::create(b, loc, abi.commToI64(b, loc, *comm), cellAddress);
   Value one = LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(1));
   Value readyAgain = LLVM::AddressOfOp::create(b, loc, ready);
   LLVM::StoreOp::create(b, loc, one, readyAgain);
@@ -393,12 +411,14 @@ LLVM::LLVMFuncOp getGroupCommFunction(OpBuilder &b, ModuleOp module,
 
 /// Returns the communicator of the group of `op` (grid_shape, grid_axes).
 template <typename Op>
-Value getGroupComm(OpBuilder &b, Op op, const MPIABI &abi) {
+FailureOr<Value> getGroupComm(OpBuilder &b, Op op, const MPIABI &abi) {
   auto module = op->template getParentOfType<ModuleOp>();
   Group group{op.getGridShape(), op.getGridAxes()};
-  LLVM::LLVMFuncOp fn = getGroupCommFunction(b, module, abi, group);
+  FailureOr<LLVM::LLVMFuncOp> fn = getGroupCommFunction(b, module, abi, group);
+  if (failed(fn))
+    return failure();
   Value bits =
-      LLVM::CallOp::create(b, op.getLoc(), fn, ValueRange{}).getResult();
+      LLVM::CallOp::create(b, op.getLoc(), *fn, ValueRange{}).getResult();
   return abi.commFromI64(b, op.getLoc(), bits);
 }
 
@@ -415,8 +435,9 @@ struct MPICall {
         handle(abi->getHandleType(op->getContext())) {}
 
   /// The function `name` returning `int`, declared with `params`.
-  LLVM::LLVMFuncOp declare(OpBuilder &b, StringRef name, ArrayRef<Type> params,
-                           bool isVarArg = false) const {
+  FailureOr<LLVM::LLVMFuncOp> declare(OpBuilder &b, StringRef name,
+                                      ArrayRef<Type> params,
+                                      bool isVarArg = false) const {
     return getOrDeclare(b, module, name,
                         LLVM::LLVMFunctionType::get(i32, params, isVarArg));
   }
@@ -479,10 +500,15 @@ public:
     MPICall mpi(op);
     ModuleOp module = mpi.module;
     const MPIABI *abi = mpi.abi.get();
-    auto fn = mpi.declare(rewriter, function,
-                          {mpi.ptr, mpi.i32, mpi.handle, mpi.ptr, mpi.i32,
-                           mpi.handle, mpi.handle});
-    Value comm = getGroupComm(rewriter, op, *abi);
+    FailureOr<LLVM::LLVMFuncOp> fn =
+        mpi.declare(rewriter, function,
+                    {mpi.ptr, mpi.i32, mpi.handle, mpi.ptr, mpi.i32, mpi.handle,
+                     mpi.handle});
+    if (failed(fn))
+      return failure();
+    FailureOr<Value> comm = getGroupComm(rewriter, op, *abi);
+    if (failed(comm))
+      return failure();
     Value send =
         this->getPointer(rewriter, loc, op.getSend(), adaptor.getSend());
     Value recv =
@@ -498,8 +524,8 @@ public:
     }
     Value type = this->getDatatype(rewriter, loc, module, *abi, op.getSend());
     LLVM::CallOp::create(
-        rewriter, loc, fn,
-        ValueRange{send, count, type, recv, count, type, comm});
+        rewriter, loc, *fn,
+        ValueRange{send, count, type, recv, count, type, *comm});
     rewriter.eraseOp(op);
     return success();
   }
@@ -523,19 +549,24 @@ public:
     ModuleOp module = mpi.module;
     const MPIABI *abi = mpi.abi.get();
     Type ptr = mpi.ptr, handle = mpi.handle;
-    auto fn =
+    FailureOr<LLVM::LLVMFuncOp> fn =
         mpi.declare(rewriter, "MPI_Alltoallv",
                     {ptr, ptr, ptr, handle, ptr, ptr, ptr, handle, handle});
-    Value comm = getGroupComm(rewriter, op, *abi);
+    if (failed(fn))
+      return failure();
+    FailureOr<Value> comm = getGroupComm(rewriter, op, *abi);
+    if (failed(comm))
+      return failure();
     SmallVector<Value> args;
     for (auto [original, lowered] :
          llvm::zip(op->getOperands(), adaptor.getOperands()))
       args.push_back(getPointer(rewriter, loc, original, lowered));
     Value sendType = getDatatype(rewriter, loc, module, *abi, op.getSend());
     Value recvType = getDatatype(rewriter, loc, module, *abi, op.getRecv());
-    LLVM::CallOp::create(rewriter, loc, fn,
+    LLVM::CallOp::create(rewriter, loc, *fn,
                          ValueRange{args[0], args[1], args[2], sendType,
-                                    args[3], args[4], args[5], recvType, comm});
+                                    args[3], args[4], args[5], recvType,
+                                    *comm});
     rewriter.eraseOp(op);
     return success();
   }
@@ -553,10 +584,14 @@ public:
     MPICall mpi(op);
     ModuleOp module = mpi.module;
     const MPIABI *abi = mpi.abi.get();
-    auto fn = mpi.declare(
+    FailureOr<LLVM::LLVMFuncOp> fn = mpi.declare(
         rewriter, "MPI_Allreduce",
         {mpi.ptr, mpi.ptr, mpi.i32, mpi.handle, mpi.handle, mpi.handle});
-    Value comm = getGroupComm(rewriter, op, *abi);
+    if (failed(fn))
+      return failure();
+    FailureOr<Value> comm = getGroupComm(rewriter, op, *abi);
+    if (failed(comm))
+      return failure();
     Value send = getPointer(rewriter, loc, op.getSend(), adaptor.getSend());
     Value recv = getPointer(rewriter, loc, op.getRecv(), adaptor.getRecv());
     Value count =
@@ -567,8 +602,8 @@ public:
                                              exchange::getElementByteSize(elem))
                      : getDatatype(rewriter, loc, module, *abi, op.getSend());
     Value sum = abi->getSumOp(rewriter, loc, module);
-    LLVM::CallOp::create(rewriter, loc, fn,
-                         ValueRange{send, recv, count, type, sum, comm});
+    LLVM::CallOp::create(rewriter, loc, *fn,
+                         ValueRange{send, recv, count, type, sum, *comm});
     rewriter.eraseOp(op);
     return success();
   }
@@ -588,38 +623,43 @@ public:
     std::unique_ptr<MPIABI> abi = MPIABI::get(module);
     MLIRContext *ctx = op.getContext();
     Type ptr = LLVM::LLVMPointerType::get(ctx), i32 = rewriter.getI32Type();
-    auto dprintf = getOrDeclare(
-        rewriter, module, "dprintf",
-        LLVM::LLVMFunctionType::get(i32, {i32, ptr}, /*isVarArg=*/true));
-    auto fflush = getOrDeclare(rewriter, module, "fflush",
-                               LLVM::LLVMFunctionType::get(i32, {ptr}));
-    auto barrier = getOrDeclare(
+    FailureOr<LLVM::LLVMFuncOp> dprintf =
+        getOrDeclare(rewriter, module, LibcFunction::Dprintf);
+    FailureOr<LLVM::LLVMFuncOp> fflush =
+        getOrDeclare(rewriter, module, LibcFunction::Fflush);
+    FailureOr<LLVM::LLVMFuncOp> barrier = getOrDeclare(
         rewriter, module, "MPI_Barrier",
         LLVM::LLVMFunctionType::get(i32, {abi->getHandleType(ctx)}));
-    auto exitFn = getOrDeclare(
-        rewriter, module, "_exit",
-        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {i32}));
+    FailureOr<LLVM::LLVMFuncOp> exitFn =
+        getOrDeclare(rewriter, module, LibcFunction::ImmediateExit);
+    if (failed(dprintf) || failed(fflush) || failed(barrier) || failed(exitFn))
+      return failure();
     // What the program printed before goes out first.
     Value null = LLVM::ZeroOp::create(rewriter, loc, ptr);
-    LLVM::CallOp::create(rewriter, loc, fflush, ValueRange{null});
+    LLVM::CallOp::create(rewriter, loc, *fflush, ValueRange{null});
     Value format = createString(rewriter, loc, module, "__gather_mlir_abort",
                                 (op.getMessage() + "\n").str());
     SmallVector<Value> args{i32Constant(rewriter, loc, 2), format};
     llvm::append_range(args, adaptor.getArgs());
-    LLVM::CallOp::create(rewriter, loc, dprintf, args);
-    Value comm = getGroupComm(rewriter, op, *abi);
-    LLVM::CallOp::create(rewriter, loc, barrier, ValueRange{comm});
+    LLVM::CallOp::create(rewriter, loc, *dprintf, args);
+    FailureOr<Value> comm = getGroupComm(rewriter, op, *abi);
+    if (failed(comm))
+      return failure();
+    LLVM::CallOp::create(rewriter, loc, *barrier, ValueRange{*comm});
     // When the group is every process, all of them end here: finalizing
     // first lets each end with status 1 by itself (without it, mpirun may
     // kill the last ones once the first has ended). A smaller group cannot
     // finalize without the others.
     if (Group{op.getGridShape(), op.getGridAxes()}.isWholeGrid()) {
-      auto finalize = getOrDeclare(rewriter, module, "MPI_Finalize",
-                                   LLVM::LLVMFunctionType::get(i32, {}));
-      LLVM::CallOp::create(rewriter, loc, finalize, ValueRange{});
+      FailureOr<LLVM::LLVMFuncOp> finalize =
+          getOrDeclare(rewriter, module, "MPI_Finalize",
+                       LLVM::LLVMFunctionType::get(i32, {}));
+      if (failed(finalize))
+        return failure();
+      LLVM::CallOp::create(rewriter, loc, *finalize, ValueRange{});
     }
     Value one = i32Constant(rewriter, loc, 1);
-    LLVM::CallOp::create(rewriter, loc, exitFn, ValueRange{one});
+    LLVM::CallOp::create(rewriter, loc, *exitFn, ValueRange{one});
     rewriter.eraseOp(op);
     return success();
   }

@@ -14,10 +14,12 @@
 
 #include "gather-mlir/Conversion/GatherToATB/GatherToATB.h"
 #include "gather-mlir/Conversion/GatherToLinalg/ShapeChecks.h"
+#include "gather-mlir/Conversion/Utils/ATBElementTypes.h"
 #include "gather-mlir/Dialect/ATB/IR/ATBOps.h"
 #include "gather-mlir/Dialect/ATB/Transforms/BufferizableOpInterfaceImpl.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherShape.h"
+#include "gather-mlir/Support/TypeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -57,42 +59,29 @@ const gather_atb_rules::SocRules &mlir::gather::getATBRules(AscendSoc soc) {
   return gather_atb_rules::kSocs[static_cast<int>(soc)];
 }
 
-/// The aclDataType an element type travels as, or -1 when ATB has none for
-/// it (signedness is not part of the ACL integer types but ui32).
+/// The aclDataType an element type travels as (its row of
+/// ATBElementTypes.def), or -1 when ATB has none for it.
 static int32_t getACLDataType(Type type) {
-  namespace rules = gather_atb_rules;
-  if (type.isF16())
-    return rules::kFloat16;
-  if (type.isBF16())
-    return rules::kBf16;
-  if (type.isF32())
-    return rules::kFloat;
-  auto intType = dyn_cast<IntegerType>(type);
-  if (!intType)
-    return -1;
-  if (intType.getWidth() == 32)
-    return intType.isUnsigned() ? rules::kUint32 : rules::kInt32;
-  if (intType.getWidth() == 64 && !intType.isUnsigned())
-    return rules::kInt64;
-  return -1;
+  std::optional<ATBElementType> row = getATBElementType(type);
+  return row ? row->aclDataType : -1;
 }
 
 /// The MLIR spelling of the ATB dtypes in `mask`, e.g. "f16, bf16 and f32".
-static std::string describeDtypes(uint64_t mask) {
-  namespace rules = gather_atb_rules;
-  std::pair<int32_t, const char *> names[] = {
-      {rules::kFloat16, "f16"}, {rules::kBf16, "bf16"},
-      {rules::kFloat, "f32"},   {rules::kInt32, "i32"},
-      {rules::kUint32, "ui32"}, {rules::kInt64, "i64"}};
-  SmallVector<StringRef> present;
-  for (auto [dtype, name] : names)
-    if (mask & rules::bit(dtype))
-      present.push_back(name);
+static std::string describeDtypes(MLIRContext *ctx, uint64_t mask) {
+  SmallVector<std::string> present;
+  for (const ATBElementType &row : getATBElementTypes(ctx)) {
+    if (!(mask & gather_atb_rules::bit(row.aclDataType)))
+      continue;
+    std::string name;
+    llvm::raw_string_ostream os(name);
+    os << row.declaredType;
+    present.push_back(name);
+  }
   std::string text;
   for (auto [n, name] : llvm::enumerate(present)) {
     if (n)
       text += n + 1 == present.size() ? " and " : ", ";
-    text += name.str();
+    text += name;
   }
   return text;
 }
@@ -101,11 +90,12 @@ std::string mlir::gather::getATBElementTypeProblem(AscendSoc soc, Type dataType,
                                                    Type indicesType) {
   namespace rules = gather_atb_rules;
   StringRef socName = getAscendSocName(soc);
+  MLIRContext *ctx = dataType.getContext();
   // Types with no ATB dtype at all, named against the general table.
   int32_t data = getACLDataType(dataType);
   if (data < 0 || !(rules::kIniData & rules::bit(data)))
     return "ATB does not support data of type " + quote(dataType) + " (only " +
-           describeDtypes(rules::kIniData) + ")";
+           describeDtypes(ctx, rules::kIniData) + ")";
   int32_t indices = getACLDataType(indicesType);
   if (!isa<IntegerType>(indicesType) || indices < 0 ||
       !(rules::kIniIndices & rules::bit(indices)))
@@ -121,8 +111,8 @@ std::string mlir::gather::getATBElementTypeProblem(AscendSoc soc, Type dataType,
     return "";
   case rules::DtypeCheck::IniMatch:
     return (socName + " supports only " +
-            describeDtypes(onData ? table.iniData : table.iniIndices) + " " +
-            role + ", not " + quote(type) +
+            describeDtypes(ctx, onData ? table.iniData : table.iniIndices) +
+            " " + role + ", not " + quote(type) +
             " (its ini table; Setup fails with "
             "ERROR_INVALID_TENSOR_INI_MATCH)")
         .str();
@@ -133,7 +123,8 @@ std::string mlir::gather::getATBElementTypeProblem(AscendSoc soc, Type dataType,
   case rules::DtypeCheck::Aclnn:
     return (socName + " does not support " + quote(type) + " " + role +
             " (aclnnGatherV3 takes " +
-            describeDtypes(onData ? table.aclnnData : table.aclnnIndices) + ")")
+            describeDtypes(ctx, onData ? table.aclnnData : table.aclnnIndices) +
+            ")")
         .str();
   }
   llvm_unreachable("unknown DtypeCheck");
@@ -225,8 +216,8 @@ ATBPlan planGather(GatherOp op, AscendSoc soc) {
          << atb::kMaxRank << " (the rank of the ATB result)";
     });
 
-  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
-  int64_t indexBytes = indexType.getIntOrFloatBitWidth() / 8;
+  int64_t elementBytes = *getElementStorageBytes(elementType);
+  int64_t indexBytes = *getElementStorageBytes(indexType);
   FailureOr<SmallVector<int64_t>> resultShape = inferGatherShape(
       dataType.getShape(), indicesShape, plan.axis, plan.batchDims);
   assert(succeeded(resultShape) && "verified gather has a result shape");

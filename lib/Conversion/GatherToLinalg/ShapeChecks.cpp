@@ -8,6 +8,7 @@
 #include "gather-mlir/Conversion/Utils/ExitingReport.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherShape.h"
+#include "gather-mlir/Support/TypeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -30,17 +31,6 @@ constexpr ExitingReport kResultSizeReport = {
     "gather: result dimension %lld is declared with size %lld but the data "
     "and indices give %lld",
     3};
-
-/// Bytes one element of `type` takes in memory (at least 1).
-int64_t getElementBytes(Type type) {
-  if (auto complex = dyn_cast<ComplexType>(type))
-    return 2 * getElementBytes(complex.getElementType());
-  if (type.isIndex())
-    return 8;
-  if (type.isIntOrFloat())
-    return std::max<int64_t>(1, (type.getIntOrFloatBitWidth() + 7) / 8);
-  return 1;
-}
 
 } // namespace
 
@@ -113,7 +103,10 @@ LogicalResult mlir::gather::checkGatherSizesLowerable(GatherOp op) {
         std::pair(StringRef("the result"), op.getResultType())}) {
     // From the innermost dimension out, so that every stride in bytes is
     // checked too (a size 0 further out does not make them smaller).
-    std::optional<int64_t> bytes = getElementBytes(type.getElementType());
+    // An element takes at least one byte here (as many as it stores, or one
+    // for types without a storage size).
+    std::optional<int64_t> bytes = std::max<int64_t>(
+        1, getElementStorageBytes(type.getElementType()).value_or(1));
     for (int64_t size : llvm::reverse(type.getShape()))
       if (bytes && !ShapedType::isDynamic(size))
         bytes = llvm::checkedMul(*bytes, size);

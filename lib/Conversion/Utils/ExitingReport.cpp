@@ -5,46 +5,18 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather-mlir/Conversion/Utils/ExitingReport.h"
+#include "gather-mlir/Conversion/Utils/CFunctions.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 using namespace mlir;
 using namespace mlir::gather;
 
-/// The type of `dprintf` as the reports call it.
-static LLVM::LLVMFunctionType getDprintfType(MLIRContext *ctx) {
-  return LLVM::LLVMFunctionType::get(
-      IntegerType::get(ctx, 32),
-      {IntegerType::get(ctx, 32), LLVM::LLVMPointerType::get(ctx)},
-      /*isVarArg=*/true);
-}
-
-/// The type of `exit` as the reports call it.
-static LLVM::LLVMFunctionType getExitType(MLIRContext *ctx) {
-  return LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
-                                     {IntegerType::get(ctx, 32)});
-}
-
-/// The type of `fflush` as the reports call it.
-static LLVM::LLVMFunctionType getFflushType(MLIRContext *ctx) {
-  return LLVM::LLVMFunctionType::get(IntegerType::get(ctx, 32),
-                                     {LLVM::LLVMPointerType::get(ctx)});
-}
-
-/// The type of `pause` as the reports call it.
-static LLVM::LLVMFunctionType getPauseType(MLIRContext *ctx) {
-  return LLVM::LLVMFunctionType::get(IntegerType::get(ctx, 32), {});
-}
-
 /// The C library functions that the reports of materializeExitingReports
-/// call, with their types.
-static SmallVector<std::pair<StringRef, LLVM::LLVMFunctionType>>
-getReportLibcFunctions(MLIRContext *ctx) {
-  return {{"dprintf", getDprintfType(ctx)},
-          {"fflush", getFflushType(ctx)},
-          {"_exit", getExitType(ctx)},
-          {"pause", getPauseType(ctx)}};
-}
+/// call.
+static constexpr LibcFunction kReportLibcFunctions[] = {
+    LibcFunction::Dprintf, LibcFunction::Fflush, LibcFunction::ImmediateExit,
+    LibcFunction::Pause};
 
 /// The symbol of the format string of `report`.
 static std::string getFormatName(const ExitingReport &report) {
@@ -87,7 +59,9 @@ LogicalResult
 mlir::gather::checkExitingReportLibcSymbols(Operation *symbolTable) {
   MLIRContext *ctx = symbolTable->getContext();
   bool ok = true;
-  for (auto [name, type] : getReportLibcFunctions(ctx)) {
+  for (LibcFunction function : kReportLibcFunctions) {
+    StringRef name = getLibcFunctionName(function);
+    LLVM::LLVMFunctionType type = getLibcFunctionType(ctx, function);
     Operation *symbol = SymbolTable::lookupSymbolIn(symbolTable, name);
     auto fn = dyn_cast_or_null<LLVM::LLVMFuncOp>(symbol);
     if (!symbol || (fn && fn.getFunctionType() == type && fn.isExternal()))
@@ -156,17 +130,13 @@ private:
     tables.getSymbolTable(scope).insert(op);
   }
 
-  /// Returns the C library function `name` of `type` in `scope`, declaring it
+  /// Returns the C library function `function` in `scope`, declaring it
   /// when missing (checkExitingReportLibcSymbols has vetted what exists).
-  LLVM::LLVMFuncOp getLibcFunction(Operation *scope, StringRef name,
-                                   LLVM::LLVMFunctionType type) {
-    if (auto fn = tables.lookupSymbolIn<LLVM::LLVMFuncOp>(
-            scope, builder.getStringAttr(name)))
-      return fn;
-    setInsertionPointToEnd(scope);
-    auto fn = LLVM::LLVMFuncOp::create(builder, scope->getLoc(), name, type);
-    tables.getSymbolTable(scope).insert(fn);
-    return fn;
+  LLVM::LLVMFuncOp getLibcFunction(Operation *scope, LibcFunction function) {
+    FailureOr<LLVM::LLVMFuncOp> fn = lookupOrDeclareFunction(
+        builder, scope, function, DeclarationPlace::End, &tables);
+    assert(succeeded(fn) && "the C library symbols were checked");
+    return *fn;
   }
 
   /// Creates an internal constant global holding `text` and a NUL.
@@ -210,13 +180,11 @@ private:
                                   StringRef format, unsigned numArgs) {
     MLIRContext *ctx = builder.getContext();
     Location loc = scope->getLoc();
-    LLVM::LLVMFuncOp dprintf =
-        getLibcFunction(scope, "dprintf", getDprintfType(ctx));
-    LLVM::LLVMFuncOp fflushFn =
-        getLibcFunction(scope, "fflush", getFflushType(ctx));
-    LLVM::LLVMFuncOp exitFn = getLibcFunction(scope, "_exit", getExitType(ctx));
-    LLVM::LLVMFuncOp pauseFn =
-        getLibcFunction(scope, "pause", getPauseType(ctx));
+    LLVM::LLVMFuncOp dprintf = getLibcFunction(scope, LibcFunction::Dprintf);
+    LLVM::LLVMFuncOp fflushFn = getLibcFunction(scope, LibcFunction::Fflush);
+    LLVM::LLVMFuncOp exitFn =
+        getLibcFunction(scope, LibcFunction::ImmediateExit);
+    LLVM::LLVMFuncOp pauseFn = getLibcFunction(scope, LibcFunction::Pause);
     LLVM::GlobalOp reported = getReportedFlag(scope);
     LLVM::GlobalOp text = createString(scope, loc, (name + "_format").str(),
                                        (format + kLocationSuffix).str());
@@ -311,9 +279,9 @@ mlir::gather::checkExitingReportSymbols(ModuleOp module,
       ok = false;
     }
   }
-  for (auto [name, type] :
-       {std::pair(StringRef("dprintf"), getDprintfType(ctx)),
-        std::pair(StringRef("exit"), getExitType(ctx))}) {
+  for (LibcFunction function : {LibcFunction::Dprintf, LibcFunction::Exit}) {
+    StringRef name = getLibcFunctionName(function);
+    LLVM::LLVMFunctionType type = getLibcFunctionType(ctx, function);
     Operation *symbol = SymbolTable::lookupSymbolIn(module, name);
     auto fn = dyn_cast_or_null<LLVM::LLVMFuncOp>(symbol);
     if (!symbol || (fn && fn.getFunctionType() == type))
@@ -324,19 +292,6 @@ mlir::gather::checkExitingReportSymbols(ModuleOp module,
     ok = false;
   }
   return success(ok);
-}
-
-/// Returns the existing declaration `name` of type `type` or adds one.
-static FailureOr<LLVM::LLVMFuncOp>
-getOrDeclareLLVMFunc(OpBuilder &builder, ModuleOp module, Location loc,
-                     StringRef name, LLVM::LLVMFunctionType type) {
-  Operation *existing = SymbolTable::lookupSymbolIn(module, name);
-  if (auto fn = dyn_cast_or_null<LLVM::LLVMFuncOp>(existing))
-    if (fn.getFunctionType() == type)
-      return fn;
-  if (existing)
-    return failure();
-  return LLVM::LLVMFuncOp::create(builder, loc, name, type);
 }
 
 FailureOr<LLVM::LLVMFuncOp>
@@ -350,15 +305,15 @@ mlir::gather::getOrCreateExitingReport(OpBuilder &builder, ModuleOp module,
     return failure();
 
   OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToEnd(module.getBody());
   MLIRContext *ctx = module.getContext();
   Location loc = module.getLoc();
-  FailureOr<LLVM::LLVMFuncOp> dprintf = getOrDeclareLLVMFunc(
-      builder, module, loc, "dprintf", getDprintfType(ctx));
-  FailureOr<LLVM::LLVMFuncOp> exitFn =
-      getOrDeclareLLVMFunc(builder, module, loc, "exit", getExitType(ctx));
+  FailureOr<LLVM::LLVMFuncOp> dprintf = lookupOrDeclareFunction(
+      builder, module, LibcFunction::Dprintf, DeclarationPlace::End);
+  FailureOr<LLVM::LLVMFuncOp> exitFn = lookupOrDeclareFunction(
+      builder, module, LibcFunction::Exit, DeclarationPlace::End);
   if (failed(dprintf) || failed(exitFn))
     return failure();
+  builder.setInsertionPointToEnd(module.getBody());
 
   std::string text = (report.format + "\n").str();
   text.push_back('\0');

@@ -292,26 +292,20 @@ void gather_atb_emulator::enqueueTask(aclrtStream stream, StreamTask task) {
 
 const char *gather_atb_emulator::dtypeName(aclDataType dtype) {
   switch (dtype) {
+#define GATHER_ATB_ELEMENT_TYPE(Name, Acl, ...)                                \
+  case ACL_##Acl:                                                              \
+    return "ACL_" #Acl;
+#include "gather-mlir/Runtime/ATBElementTypes.def"
   case ACL_DT_UNDEFINED:
     return "ACL_DT_UNDEFINED";
-  case ACL_FLOAT:
-    return "ACL_FLOAT";
-  case ACL_FLOAT16:
-    return "ACL_FLOAT16";
   case ACL_INT8:
     return "ACL_INT8";
-  case ACL_INT32:
-    return "ACL_INT32";
   case ACL_UINT8:
     return "ACL_UINT8";
   case ACL_INT16:
     return "ACL_INT16";
   case ACL_UINT16:
     return "ACL_UINT16";
-  case ACL_UINT32:
-    return "ACL_UINT32";
-  case ACL_INT64:
-    return "ACL_INT64";
   case ACL_UINT64:
     return "ACL_UINT64";
   case ACL_DOUBLE:
@@ -324,28 +318,23 @@ const char *gather_atb_emulator::dtypeName(aclDataType dtype) {
     return "ACL_COMPLEX64";
   case ACL_COMPLEX128:
     return "ACL_COMPLEX128";
-  case ACL_BF16:
-    return "ACL_BF16";
   }
   return "unknown dtype";
 }
 
 uint64_t gather_atb_emulator::dtypeSize(aclDataType dtype) {
   switch (dtype) {
+#define GATHER_ATB_ELEMENT_TYPE(Name, Acl, Value, Suffix, Bytes, ...)          \
+  case ACL_##Acl:                                                              \
+    return Bytes;
+#include "gather-mlir/Runtime/ATBElementTypes.def"
   case ACL_INT8:
   case ACL_UINT8:
   case ACL_BOOL:
     return 1;
-  case ACL_FLOAT16:
-  case ACL_BF16:
   case ACL_INT16:
   case ACL_UINT16:
     return 2;
-  case ACL_FLOAT:
-  case ACL_INT32:
-  case ACL_UINT32:
-    return 4;
-  case ACL_INT64:
   case ACL_UINT64:
   case ACL_DOUBLE:
   case ACL_COMPLEX64:

@@ -31,17 +31,19 @@
 #include <cstdio>
 #include <mutex>
 
-static_assert(int(GATHER_ATB_DT_FLOAT) == int(ACL_FLOAT),
-              "aclDataType mismatch");
-static_assert(int(GATHER_ATB_DT_FLOAT16) == int(ACL_FLOAT16),
-              "aclDataType mismatch");
-static_assert(int(GATHER_ATB_DT_INT32) == int(ACL_INT32),
-              "aclDataType mismatch");
-static_assert(int(GATHER_ATB_DT_UINT32) == int(ACL_UINT32),
-              "aclDataType mismatch");
-static_assert(int(GATHER_ATB_DT_INT64) == int(ACL_INT64),
-              "aclDataType mismatch");
-static_assert(int(GATHER_ATB_DT_BF16) == int(ACL_BF16), "aclDataType mismatch");
+/// The ACL data type and size of the element type of each suffix of the
+/// entry points (ATBElementTypes.def): gather_atb_entry_types::f16, ...
+namespace gather_atb_entry_types {
+struct ElementType {
+  aclDataType dtype;
+  uint64_t bytes;
+};
+#define GATHER_ATB_ELEMENT_TYPE(Name, Acl, Value, Suffix, Bytes, ...)          \
+  static_assert(int(GATHER_ATB_DT_##Acl) == int(ACL_##Acl),                    \
+                "aclDataType mismatch");                                       \
+  constexpr ElementType Suffix = {ACL_##Acl, Bytes};
+#include "gather-mlir/Runtime/ATBElementTypes.def"
+} // namespace gather_atb_entry_types
 
 using namespace gather_atb_runtime;
 
@@ -404,14 +406,18 @@ void gatherAtbResetForTesting(void) {
 #endif
 }
 
-#define GATHER_ATB_WRAPPER(X, XDTYPE, XSIZE, I, IDTYPE, ISIZE)                 \
+/// The entry points of data of element type X with indices of element type
+/// I (suffixes of ATBElementTypes.def).
+#define GATHER_ATB_WRAPPER(X, I)                                               \
   int32_t _mlir_ciface_gatherAtbGather_##X##_##I(                              \
       GatherAtbUnrankedMemRef *data, GatherAtbUnrankedMemRef *indices,         \
       GatherAtbUnrankedMemRef *out, int64_t axis, int64_t batchDims) {         \
     return guarded("_mlir_ciface_gatherAtbGather_" #X "_" #I, [&] {            \
-      return gatherMemRefs("_mlir_ciface_gatherAtbGather_" #X "_" #I, data,    \
-                           XDTYPE, XSIZE, indices, IDTYPE, ISIZE, out, axis,   \
-                           batchDims);                                         \
+      return gatherMemRefs(                                                    \
+          "_mlir_ciface_gatherAtbGather_" #X "_" #I, data,                     \
+          gather_atb_entry_types::X.dtype, gather_atb_entry_types::X.bytes,    \
+          indices, gather_atb_entry_types::I.dtype,                            \
+          gather_atb_entry_types::I.bytes, out, axis, batchDims);              \
     });                                                                        \
   }                                                                            \
   int32_t _mlir_ciface_gatherAtbGatherDevice_##X##_##I(                        \
@@ -419,22 +425,22 @@ void gatherAtbResetForTesting(void) {
       GatherAtbUnrankedMemRef *out, int64_t axis, int64_t batchDims) {         \
     return guarded("_mlir_ciface_gatherAtbGatherDevice_" #X "_" #I, [&] {      \
       return gatherDeviceMemRefs(                                              \
-          "_mlir_ciface_gatherAtbGatherDevice_" #X "_" #I, data, XDTYPE,       \
-          XSIZE, indices, IDTYPE, ISIZE, out, axis, batchDims);                \
+          "_mlir_ciface_gatherAtbGatherDevice_" #X "_" #I, data,               \
+          gather_atb_entry_types::X.dtype, gather_atb_entry_types::X.bytes,    \
+          indices, gather_atb_entry_types::I.dtype,                            \
+          gather_atb_entry_types::I.bytes, out, axis, batchDims);              \
     });                                                                        \
   }
 
-#define GATHER_ATB_WRAPPERS_FOR_DATA(X, XDTYPE, XSIZE)                         \
-  GATHER_ATB_WRAPPER(X, XDTYPE, XSIZE, i32, ACL_INT32, 4)                      \
-  GATHER_ATB_WRAPPER(X, XDTYPE, XSIZE, i64, ACL_INT64, 8)                      \
-  GATHER_ATB_WRAPPER(X, XDTYPE, XSIZE, u32, ACL_UINT32, 4)
-
-GATHER_ATB_WRAPPERS_FOR_DATA(f16, ACL_FLOAT16, 2)
-GATHER_ATB_WRAPPERS_FOR_DATA(bf16, ACL_BF16, 2)
-GATHER_ATB_WRAPPERS_FOR_DATA(f32, ACL_FLOAT, 4)
-GATHER_ATB_WRAPPERS_FOR_DATA(i32, ACL_INT32, 4)
-GATHER_ATB_WRAPPERS_FOR_DATA(u32, ACL_UINT32, 4)
-GATHER_ATB_WRAPPERS_FOR_DATA(i64, ACL_INT64, 8)
+/// The entry points of each element type of ATBElementTypes.def as data,
+/// one per index type (its integer types).
+#define GATHER_ATB_WRAPPERS_FOR_DATA(X)                                        \
+  GATHER_ATB_WRAPPER(X, i32)                                                   \
+  GATHER_ATB_WRAPPER(X, i64)                                                   \
+  GATHER_ATB_WRAPPER(X, u32)
+#define GATHER_ATB_ELEMENT_TYPE(Name, Acl, Value, Suffix, ...)                 \
+  GATHER_ATB_WRAPPERS_FOR_DATA(Suffix)
+#include "gather-mlir/Runtime/ATBElementTypes.def"
 
 #undef GATHER_ATB_WRAPPERS_FOR_DATA
 #undef GATHER_ATB_WRAPPER

@@ -24,30 +24,17 @@
 namespace mlir {
 namespace gather {
 
-/// The Ascend products whose ATB GatherOperation rules differ, in the order of
-/// the rule table gather_atb_rules::kSocs (ATBGatherRules.h), which the
-/// emulator reads too and which holds their names and descriptions. A new
-/// value goes last, with a row of kSocs and the count below updated.
+/// The Ascend products whose ATB GatherOperation rules differ: one value per
+/// row of ATBSocs.def, which also generates the rule table
+/// gather_atb_rules::kSocs (ATBGatherRules.h, read by the emulator too) in
+/// the same order, with their names, descriptions and rules.
 enum class AscendSoc {
-  /// Atlas A2 training and inference products.
-  Ascend910B,
-  /// Atlas A3 training and inference products.
-  Ascend910_93,
-  /// Atlas training products (910A): no bf16 data.
-  Ascend910,
-  /// Atlas inference products: no bf16 data.
-  Ascend310P,
-  /// Atlas 200I/500 A2 inference products: f16 data only.
-  Ascend310B,
-  /// Atlas 350 accelerator cards (through aclnnGatherV3): no ui32 data or
-  /// indices.
-  Ascend950,
+#define GATHER_ATB_SOC(Enumerator, ...) Enumerator,
+#include "gather-mlir/Runtime/ATBSocs.def"
 };
 
-/// The number of AscendSoc values.
-constexpr int kNumAscendSocs = static_cast<int>(AscendSoc::Ascend950) + 1;
-static_assert(gather_atb_rules::kNumSocs == kNumAscendSocs,
-              "every AscendSoc value has one row in gather_atb_rules::kSocs");
+/// The number of AscendSoc values: the rows of kSocs.
+constexpr int kNumAscendSocs = gather_atb_rules::kNumSocs;
 
 /// The product `soc` names, as the ATB documentation calls it (the
 /// description of the `soc` options).

@@ -26,10 +26,10 @@
 #include "mlir/Dialect/MPI/IR/MPI.h"
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/Shard/Transforms/Passes.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 
 namespace mlir::gather {
 #define GEN_PASS_DEF_GATHERSHARDPARTITION
@@ -516,10 +516,9 @@ struct GatherShardPartitionPass
     setDefaultMPIImplementation(module);
 
     OpPassManager propagation(func::FuncOp::getOperationName());
+    propagation.addPass(shard::createShardingPropagation());
     OpPassManager partition(func::FuncOp::getOperationName());
-    if (failed(parsePassPipeline("sharding-propagation", propagation)) ||
-        failed(parsePassPipeline("shard-partition", partition)))
-      return signalPassFailure();
+    partition.addPass(shard::createPartition());
 
     SmallVector<func::FuncOp> annotated;
     module.walk([&](func::FuncOp func) {
