@@ -16,8 +16,12 @@
 #include "gather-mlir/Harness/MemRef.h"
 #include "gather-mlir/Harness/Run.h"
 
+#include "gather-mlir/Conversion/Passes.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -231,7 +235,7 @@ void checkReferencesStayUnfused(MLIRContext &context,
   std::string error;
   OwningOpRef<ModuleOp> module =
       parseModule(context, getBagModuleText(programs), error);
-  if (!module || failed(lowerModule(*module, {"raise-to-gather", ""}, error)))
+  if (!module || failed(raiseBagModule(*module, error)))
     return; // The lowering below reports it.
   module->walk([&](func::FuncOp func) {
     if (!func.getSymName().starts_with("bag_ref_"))
@@ -291,6 +295,22 @@ void lowerAndRun(MLIRContext &context,
 }
 
 } // namespace
+
+LogicalResult mlir::gather::fuzz::raiseBagModule(ModuleOp module,
+                                                 std::string &error) {
+  PassManager pm(module.getContext());
+  pm.addPass(createRaiseToGather());
+  // The pass's diagnostics go to `error`, not to the process's stderr.
+  llvm::raw_string_ostream stream(error);
+  ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &diag) {
+    stream << diag << "\n";
+    return success();
+  });
+  if (succeeded(pm.run(module)))
+    return success();
+  stream << "raise-to-gather failed\n";
+  return failure();
+}
 
 BatchResult fuzz::runBagBatch(MLIRContext &context,
                               const std::vector<const BagProgram *> &programs,

@@ -195,9 +195,7 @@ TEST(BagFuzz, ReferencesAreNotRaised) {
   OwningOpRef<ModuleOp> module =
       harness::parseModule(*context, getBagModuleText(pointers), error);
   ASSERT_TRUE(module) << error;
-  ASSERT_TRUE(
-      succeeded(harness::lowerModule(*module, {"raise-to-gather", ""}, error)))
-      << error;
+  ASSERT_TRUE(succeeded(raiseBagModule(*module, error))) << error;
   unsigned inReferences = 0, inOps = 0;
   module->walk([&](func::FuncOp func) {
     bool reference = func.getSymName().starts_with("bag_ref_");

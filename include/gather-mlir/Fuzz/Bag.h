@@ -151,6 +151,11 @@ std::string getBagModuleText(const std::vector<const BagProgram *> &programs);
 /// Everything needed to reproduce `p`, with its MLIR text.
 std::string describe(const BagProgram &p);
 
+/// Runs `raise-to-gather` on `module` (what every pipeline runs first), so
+/// that callers can check which functions became bags; fills `error` on
+/// failure.
+LogicalResult raiseBagModule(ModuleOp module, std::string &error);
+
 /// Lowers `programs` as one module with `config` (gather-to-llvm), checks
 /// that no reference was raised to a bag, JIT-compiles the module and runs
 /// and checks every program as BagExpectation says. Findings name the
