@@ -9,10 +9,11 @@
 // RUN: gather-opt %s --gather-lower-element-loops="target-cpu=znver5 parallel=true parallel-chunks=4" --canonicalize --split-input-file | FileCheck %s --check-prefix=PAR
 // RUN: gather-opt %s --gather-lower-element-loops="target-cpu=znver5 prefetch-distance=0 row-prefetch-distance=0 unroll=1" --canonicalize --split-input-file | FileCheck %s --check-prefix=PLAIN
 // RUN: gather-opt %s --gather-lower-element-loops="target-cpu=znver5 sign-check=false clamp-prefetch=true" --canonicalize --split-input-file | FileCheck %s --check-prefix=NOSIGN
-// The inner-axis form's non-temporal vector stores are aligned to the
-// target's vectors (32 bytes with AVX2); nontemporal-threshold=-1 keeps
-// plain vector stores.
-// RUN: gather-opt %s --gather-lower-element-loops=target-cpu=znver3 --canonicalize --split-input-file | FileCheck %s --check-prefix=AVX2
+// The inner-axis form's non-temporal vector stores of steps of 32 f32 are
+// aligned to the target's vectors (64 bytes with AVX-512, 32 with AVX2);
+// nontemporal-threshold=-1 keeps plain vector stores.
+// RUN: gather-opt %s --gather-lower-element-loops="target-cpu=znver5 inner-unroll=32" --canonicalize --split-input-file | FileCheck %s --check-prefix=AVX512
+// RUN: gather-opt %s --gather-lower-element-loops="target-cpu=znver3 inner-unroll=32" --canonicalize --split-input-file | FileCheck %s --check-prefix=AVX2
 // RUN: gather-opt %s --gather-lower-element-loops="target-cpu=znver5 nontemporal-threshold=-1" --canonicalize --split-input-file | FileCheck %s --check-prefix=NONT
 
 #map = affine_map<(d0) -> (d0)>
@@ -123,43 +124,44 @@ func.func @element(%d: memref<16777216xf32>, %i: memref<1024xi64>, %o: memref<10
 
 #map = affine_map<(d0, d1) -> (d1)>
 #map1 = affine_map<(d0, d1) -> (d0, d1)>
-// The inner-axis form on a [4096, 4096] table: at each step of 32 outputs
+// The inner-axis form on a [4096, 4096] table: at each step of 8 outputs
 // of row r (an inner loop that LLVM unrolls fully), the share of row r + 1
-// (clamped to the last row) that these 32 of the 1024 outputs cover, 128
-// elements = 8 cache lines, is prefetched; so the row arrives across the
+// (clamped to the last row) that these 8 of the 1024 outputs cover, 32
+// elements = 2 cache lines, is prefetched; so the row arrives across the
 // loop, not in one burst.
 // CHECK-LABEL: func.func @inner_axis
 // CHECK-SAME:    (%[[D:.*]]: memref<4096x4096xf32>, %[[P:.*]]: memref<1024xindex>, %[[O:.*]]: memref<4096x1024xf32>)
 // CHECK:         scf.for %[[R:.*]] = %c0 to %c4096 step %c1 {
 // CHECK:           %[[NEXT:.*]] = arith.addi %[[R]], %c1
 // CHECK:           %[[AHEAD:.*]] = arith.minsi %[[NEXT]], %c4095
-// CHECK:           scf.for %[[J:.*]] = %c0 to %c1024 step %c32 {
+// CHECK:           scf.for %[[J:.*]] = %c0 to %c1024 step %c8 {
 // CHECK:             %[[SCALED:.*]] = arith.muli %[[J]], %c4096
 // CHECK:             %[[COL:.*]] = arith.divui %[[SCALED]], %c1024
-// CHECK:             scf.for %[[L:.*]] = %c0 to %c8 step %c1 {
+// CHECK:             scf.for %[[L:.*]] = %c0 to %c2 step %c1 {
 // CHECK:               %[[OFF:.*]] = arith.muli %[[L]], %c16
 // CHECK:               %[[AT:.*]] = arith.addi %[[COL]], %[[OFF]]
 // CHECK:               %[[CL:.*]] = arith.minui %[[AT]], %c4095
 // CHECK:               memref.prefetch %[[D]][%[[AHEAD]], %[[CL]]], read, locality<3>, data
 // CHECK:             }
-// CHECK:             %[[STEP:.*]] = scf.for %[[E:.*]] = %c0 to %c32 step %c1 iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<32xf32>) {
+// CHECK:             %[[STEP:.*]] = scf.for %[[E:.*]] = %c0 to %c8 step %c1 iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<8xf32>) {
 // CHECK:               %[[COLUMN:.*]] = arith.addi %[[J]], %[[E]]
 // CHECK:               %[[POSITION:.*]] = memref.load %[[P]][%[[COLUMN]]]
 // CHECK:               %[[V:.*]] = memref.load %[[D]][%[[R]], %[[POSITION]]]
-// CHECK:               %[[NEXTACC:.*]] = vector.insert %[[V]], %[[ACC]] [%[[E]]] : f32 into vector<32xf32>
+// CHECK:               %[[NEXTACC:.*]] = vector.insert %[[V]], %[[ACC]] [%[[E]]] : f32 into vector<8xf32>
 // CHECK:               scf.yield %[[NEXTACC]]
 // CHECK:             } {loop_annotation = #{{.*}}}
-// The 32 elements of the step are stored at once: non-temporally (16 MiB of
-// output) where the step's address is a multiple of 64 bytes.
+// The 8 elements of the step are stored at once: non-temporally (16 MiB of
+// output) where the step's address is a multiple of 32 bytes (the step's
+// vector, narrower than the target's 64).
 // CHECK:             %[[ROWSTART:.*]] = arith.muli %[[R]], %c1024
 // CHECK:             %[[FLAT:.*]] = arith.addi %[[ROWSTART]], %[[J]]
 // CHECK:             %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[O]]
 // CHECK:             %[[BYTES:.*]] = arith.muli %[[FLAT]], %c4
 // CHECK:             %[[ADDRESS:.*]] = arith.addi %[[BASE]], %[[BYTES]]
-// CHECK:             %[[MIS:.*]] = arith.remui %[[ADDRESS]], %c64
+// CHECK:             %[[MIS:.*]] = arith.remui %[[ADDRESS]], %c32
 // CHECK:             %[[ALIGNED:.*]] = arith.cmpi eq, %[[MIS]], %c0
 // CHECK:             scf.if %[[ALIGNED]] {
-// CHECK:               vector.store %[[STEP]], %[[O]][%[[R]], %[[J]]] {alignment = 64 : i64, nontemporal = true}
+// CHECK:               vector.store %[[STEP]], %[[O]][%[[R]], %[[J]]] {alignment = 32 : i64, nontemporal = true}
 // CHECK:             } else {
 // CHECK:               vector.store %[[STEP]], %[[O]][%[[R]], %[[J]]] :
 // CHECK:             }
@@ -170,9 +172,12 @@ func.func @element(%d: memref<16777216xf32>, %i: memref<1024xi64>, %o: memref<10
 // AVX2-LABEL:    func.func @inner_axis
 // AVX2:            %[[MIS:.*]] = arith.remui %{{.*}}, %c32
 // AVX2:            vector.store {{.*}} {alignment = 32 : i64, nontemporal = true} : memref<4096x1024xf32>, vector<32xf32>
+// AVX512-LABEL:  func.func @inner_axis
+// AVX512:          %[[MIS:.*]] = arith.remui %{{.*}}, %c64
+// AVX512:          vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<4096x1024xf32>, vector<32xf32>
 // NONT-LABEL:    func.func @inner_axis
 // NONT-NOT:        nontemporal
-// NONT:            vector.store {{.*}} : memref<4096x1024xf32>, vector<32xf32>
+// NONT:            vector.store {{.*}} : memref<4096x1024xf32>, vector<8xf32>
 // NONT-NOT:        nontemporal
 // NONT-LABEL:    func.func @unmarked
 // PAR-LABEL:     func.func @inner_axis
@@ -296,7 +301,7 @@ func.func @element_strided(%d: memref<1024xf32>, %i: memref<64xi64, strided<[2]>
 // CHECK-LABEL: func.func @inner_axis_small
 // CHECK:         vector.insert
 // CHECK-NOT:     extract_aligned_pointer
-// CHECK:         vector.store %{{.*}} : memref<64x64xf32>, vector<32xf32>
+// CHECK:         vector.store %{{.*}} : memref<64x64xf32>, vector<8xf32>
 // CHECK-NOT:     nontemporal
 // CHECK:         return
 func.func @inner_axis_small(%d: memref<64x128xf32>, %p: memref<64xindex>, %o: memref<64x64xf32>) {

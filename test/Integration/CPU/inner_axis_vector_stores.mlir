@@ -11,11 +11,11 @@
 // RUN: gather-opt %s --gather-to-llvm="form=inner-axis" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: gather-opt %s --gather-to-llvm="form=inner-axis target-cpu=znver3" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: gather-opt %s --gather-to-llvm="form=inner-axis target-cpu=x86-64" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
-// RUN: gather-opt %s --gather-to-llvm="form=inner-axis element-inner-unroll=8" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// RUN: gather-opt %s --gather-to-llvm="form=inner-axis element-inner-unroll=32" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // The non-temporal stores are in the lowered code:
 // RUN: gather-opt %s --gather-to-llvm="form=inner-axis" | FileCheck %s --check-prefix=LOWERED
 
-// LOWERED: llvm.store {{.*}} {alignment = {{[0-9]+}} : i64, nontemporal} : vector<32xf32>
+// LOWERED: llvm.store {{.*}} {alignment = {{[0-9]+}} : i64, nontemporal} : vector<8xf32>
 
 // CHECK:      differ 0{{$}}
 // CHECK-NEXT: differ 0{{$}}

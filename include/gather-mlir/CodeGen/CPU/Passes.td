@@ -333,7 +333,7 @@ def GatherLowerElementLoops
            "(0 disables)">,
     Option<"unroll", "unroll", "int64_t", /*default=*/"16",
            "element: unroll factor of the innermost loop (1 disables)">,
-    Option<"innerUnroll", "inner-unroll", "int64_t", /*default=*/"32",
+    Option<"innerUnroll", "inner-unroll", "int64_t", /*default=*/"8",
            "inner-axis: unroll factor of the loop over a row (1 disables)">,
     Option<"nontemporalThreshold", "nontemporal-threshold", "int64_t",
            /*default=*/"1048576",
