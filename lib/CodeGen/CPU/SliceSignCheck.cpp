@@ -8,11 +8,12 @@
 // work: the load of the row's index, its wrap (`k < 0 ? k + s : k`), the
 // same for the index whose row it prefetches and the clamp of that
 // position to the last iteration. On a loop of 64-byte rows these few
-// instructions cost a sixth of the speed (a C loop with them ran at 0.83x
-// of one without on an AMD EPYC, Zen 5). So the loop runs in steps: a step
-// whose iterations and prefetches lie within the loop reads the indices it
-// will load as vectors, and when none is negative runs a copy of its body
-// without the wraps and the clamp; other steps run the body as it was.
+// instructions cost up to a quarter of the speed (a C loop with them ran
+// at 0.72-0.83x of one without on an AMD EPYC, Zen 5). So the loop runs in
+// steps: a step whose iterations and prefetches lie within the loop reads
+// the indices it will load as vectors, and when none is negative runs a
+// copy of its body without the wraps and the clamp; other steps run the
+// body as it was.
 //
 //===----------------------------------------------------------------------===//
 
