@@ -137,22 +137,43 @@ static inline void streamRow(char *to, const char *from, int64_t bytes) {
 static inline void fence() {}
 #endif
 
-/// Prefetches the first `bytes` bytes (at most 1 KiB) of `p`.
-static inline void prefetchBytes(const char *p, int64_t bytes) {
-  for (int64_t o = 0; o < std::min<int64_t>(bytes, 1024); o += 64)
-    __builtin_prefetch(p + o, 0, 3);
+/// Prefetches the first `bytes` bytes (at most 1 KiB) of `p`, with
+/// `prefetcht0` or, with `nonTemporal`, `prefetchnta`.
+static inline void prefetchBytes(const char *p, int64_t bytes,
+                                 bool nonTemporal = false) {
+  for (int64_t o = 0; o < std::min<int64_t>(bytes, 1024); o += 64) {
+    if (nonTemporal)
+      __builtin_prefetch(p + o, 0, 0);
+    else
+      __builtin_prefetch(p + o, 0, 3);
+  }
+}
+
+/// Whether the host is an AMD part (the target's element prefetch is then
+/// `prefetchnta`).
+static bool isAMDHost() {
+  static const bool amd = [] {
+    std::string error;
+    mlir::FailureOr<mlir::gather::CPUTarget> target =
+        mlir::gather::getCPUTarget("host", error);
+    return succeeded(target) && target->elementPrefetchLocality == 0;
+  }();
+  return amd;
 }
 
 /// W1/W4/W7 tuned: when the output is large, the row `distance` indices
-/// ahead prefetched and rows copied with non-temporal stores.
+/// ahead prefetched (`prefetchnta` with `nonTemporal`) and rows copied with
+/// non-temporal stores.
 LLVM_ATTRIBUTE_NOINLINE static void
 tunedRowGather(const char *data, const int64_t *indices, char *out,
-               int64_t numIndices, int64_t rowBytes, int64_t distance) {
+               int64_t numIndices, int64_t rowBytes, int64_t distance,
+               bool nonTemporal) {
   // Small gathers (W4) read a table that stays in the caches: plain copies.
   bool stream = numIndices * rowBytes >= (1 << 20);
   for (int64_t i = 0; i < numIndices; ++i) {
     if (stream && i + distance < numIndices)
-      prefetchBytes(data + indices[i + distance] * rowBytes, rowBytes);
+      prefetchBytes(data + indices[i + distance] * rowBytes, rowBytes,
+                    nonTemporal);
     const char *from = data + indices[i] * rowBytes;
     if (stream)
       streamRow(out + i * rowBytes, from, rowBytes);
@@ -205,7 +226,10 @@ tunedBatchedRowGather(const char *data, const int64_t *indices, char *out,
 
 /// W2 tuned: row r + 2 prefetched spread across the loop over row r (the
 /// lines of its share for every 8 outputs), 8 outputs stored at a time with
-/// non-temporal stores.
+/// non-temporal stores. (In a C program on Zen 5, five runs, against this
+/// loop: row r + 1 0.99-1.09x, within the noise; row r + 3 0.79-1.14x;
+/// steps of 16 or 32 outputs 0.76-1.08x, mostly below; plain stores
+/// 0.88-0.95x in four of five runs.)
 LLVM_ATTRIBUTE_NOINLINE static void
 tunedInnerAxisGather(const float *data, const int64_t *indices, float *out,
                      int64_t rows, int64_t columns, int64_t numIndices) {
@@ -296,8 +320,10 @@ void gather_bench::runBaseline(const Workload &w, const AlignedBuffer &data,
   switch (w.kernel) {
   case HandKernel::RowCopy:
     if (tuned)
+      // Short rows on AMD parts: `prefetchnta` (W7 on Zen 5: 1.03-1.06x of
+      // `prefetcht0`).
       tunedRowGather(d, indices.as<int64_t>(), target, numIndices, rowBytes,
-                     distance);
+                     distance, rowBytes <= 128 && isAMDHost());
     else
       rowCopyGather(d, indices.as<int64_t>(), target, numIndices, rowBytes);
     break;

@@ -185,6 +185,9 @@ struct GatherLowerElementLoopsPass
   /// The locality hint of the element prefetch: the option's, or the
   /// target's.
   int64_t locality = 0;
+  /// The bytes of the target's vectors (the alignment of non-temporal
+  /// stores).
+  int64_t vectorBytes = 16;
 
   void runOnOperation() override {
     if (failed(checkOptions()))
@@ -197,6 +200,7 @@ struct GatherLowerElementLoopsPass
     }
     locality = localityHint < 0 ? target->elementPrefetchLocality
                                 : static_cast<int64_t>(localityHint);
+    vectorBytes = target->vectorBytes;
     SmallVector<linalg::GenericOp> generics;
     getOperation().walk([&](linalg::GenericOp op) {
       std::optional<GatherForm> form = getGatherForm(op);
@@ -314,6 +318,8 @@ struct GatherLowerElementLoopsPass
       mined = stripMine(rewriter, loop, factor);
     if (succeeded(mined) && !inner && signCheck)
       skipWrapsWhenNonNegative(rewriter, *mined, operands[0]);
+    if (succeeded(mined) && inner)
+      storeStepAsVector(rewriter, *mined, operands[1], factor);
     // The rows: once per step of `factor` iterations.
     if (prefetch && inner) {
       if (succeeded(mined))
@@ -476,6 +482,134 @@ struct GatherLowerElementLoopsPass
     memref::PrefetchOp::create(rewriter, loc, table, at, /*isWrite=*/false,
                                /*localityHint=*/locality,
                                /*isDataCache=*/true);
+  }
+
+  /// `inner-axis`, on the strip-mined loop: the `factor` elements that one
+  /// step stores at consecutive positions of the output row are gathered
+  /// into a vector (carried through the inner loop, which LLVM unrolls) and
+  /// stored once after it; non-temporally when the output holds at least
+  /// `nontemporalThreshold` bytes and the step's address is aligned (an
+  /// `scf.if`: a non-temporal vector store needs an aligned address). Only
+  /// integer and float elements of 32 or 64 bits, and only an output with
+  /// an identity layout.
+  void storeStepAsVector(IRRewriter &rewriter, StripMined mined, Value out,
+                         int64_t factor) const {
+    auto outType = dyn_cast<MemRefType>(out.getType());
+    if (!outType || !outType.getLayout().isIdentity() || outType.getRank() == 0)
+      return;
+    Type elementType = outType.getElementType();
+    if (!elementType.isIntOrFloat() ||
+        (elementType.getIntOrFloatBitWidth() != 32 &&
+         elementType.getIntOrFloatBitWidth() != 64))
+      return;
+    int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+    // linalg-to-loops leaves identity affine.apply ops in the coordinates:
+    // fold them so that the store's position shows.
+    RewritePatternSet patterns(mined.inner.getContext());
+    affine::AffineApplyOp::getCanonicalizationPatterns(
+        patterns, mined.inner.getContext());
+    (void)applyPatternsGreedily(mined.inner.getRegion(), std::move(patterns));
+    Block *body = mined.inner.getBody();
+    // The one store into `out`, directly in the body, at the position along
+    // the last dimension and coordinates fixed within the step before it.
+    memref::StoreOp store;
+    for (Operation &op : *body) {
+      auto candidate = dyn_cast<memref::StoreOp>(&op);
+      if (!candidate || candidate.getMemRef() != out)
+        continue;
+      if (store)
+        return;
+      store = candidate;
+    }
+    if (!store || store.getIndices().back() != mined.position ||
+        llvm::any_of(store.getIndices().drop_back(), [&](Value v) {
+          return !mined.outer.isDefinedOutsideOfLoop(v);
+        }))
+      return;
+    bool outside = true;
+    out.getParentRegion()->walk([&](memref::StoreOp other) {
+      if (other != store && other.getMemRef() == out &&
+          mined.inner->isAncestor(other))
+        outside = false;
+    });
+    if (!outside)
+      return;
+
+    Location loc = store.getLoc();
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(mined.inner);
+    auto vectorType = VectorType::get({factor}, elementType);
+    Value init = arith::ConstantOp::create(rewriter, loc, vectorType,
+                                           rewriter.getZeroAttr(vectorType));
+    auto loop = scf::ForOp::create(rewriter, loc, mined.inner.getLowerBound(),
+                                   mined.inner.getUpperBound(),
+                                   mined.inner.getStep(), ValueRange{init});
+    loop->setDiscardableAttrs(mined.inner->getDiscardableAttrDictionary());
+    Block *newBody = loop.getBody();
+    // (A loop with iteration arguments is built without a terminator.)
+    if (!newBody->empty())
+      rewriter.eraseOp(newBody->getTerminator());
+    rewriter.mergeBlocks(body, newBody, {loop.getInductionVar()});
+    Operation *yield = newBody->getTerminator();
+    rewriter.setInsertionPoint(yield);
+    Value lane = loop.getInductionVar();
+    Value acc = vector::InsertOp::create(rewriter, loc, store.getValueToStore(),
+                                         loop.getRegionIterArgs()[0],
+                                         OpFoldResult(lane));
+    rewriter.replaceOpWithNewOp<scf::YieldOp>(yield, ValueRange{acc});
+    SmallVector<Value> at(store.getIndices());
+    rewriter.eraseOp(store);
+    rewriter.eraseOp(mined.inner);
+
+    rewriter.setInsertionPointAfter(loop);
+    at.back() = mined.outer.getInductionVar();
+    Value vector = loop.getResult(0);
+    auto plainStore = [&](OpBuilder &b, Location l) {
+      vector::StoreOp::create(b, l, vector, out, at);
+    };
+    // The output's bytes and the step's address, for the non-temporal test.
+    int64_t stepBytes = factor * elementBytes;
+    int64_t alignment = std::min<int64_t>(vectorBytes, stepBytes);
+    if (nontemporalThreshold < 0 || alignment < 16 ||
+        !llvm::isPowerOf2_64(alignment)) {
+      plainStore(rewriter, loc);
+      return;
+    }
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, v);
+    };
+    Value bytes = constant(elementBytes);
+    Value linear = constant(0);
+    for (int64_t dim = 0; dim < outType.getRank(); ++dim) {
+      Value size = rewriter.createOrFold<memref::DimOp>(loc, out, dim);
+      bytes = rewriter.createOrFold<arith::MulIOp>(loc, bytes, size);
+      linear = rewriter.createOrFold<arith::MulIOp>(loc, linear, size);
+      linear = rewriter.createOrFold<arith::AddIOp>(loc, linear, at[dim]);
+    }
+    Value large = rewriter.createOrFold<arith::CmpIOp>(
+        loc, arith::CmpIPredicate::uge, bytes, constant(nontemporalThreshold));
+    if (isConstantIntValue(large, 0)) {
+      plainStore(rewriter, loc);
+      return;
+    }
+    Value base =
+        memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, out);
+    Value offset =
+        arith::MulIOp::create(rewriter, loc, linear, constant(elementBytes));
+    Value address = arith::AddIOp::create(rewriter, loc, base, offset);
+    Value misalignment =
+        arith::RemUIOp::create(rewriter, loc, address, constant(alignment));
+    Value aligned = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, misalignment, constant(0));
+    Value stream = rewriter.createOrFold<arith::AndIOp>(loc, large, aligned);
+    auto ifOp = scf::IfOp::create(rewriter, loc, stream,
+                                  /*withElseRegion=*/true);
+    rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    auto streamed = vector::StoreOp::create(rewriter, loc, vector, out, at);
+    streamed.setNontemporal(true);
+    streamed.setAlignmentAttr(rewriter.getI64IntegerAttr(alignment));
+    rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    plainStore(rewriter, loc);
   }
 
   /// `inner-axis`: prefetches the row `rowPrefetchDistance` iterations of the

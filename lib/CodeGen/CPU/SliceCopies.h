@@ -191,6 +191,15 @@ void emitInlineTail(OpBuilder &b, Location loc, const RowCopy &row,
 // The lowering of one loop (SliceCopyVersions.cpp, LowerSliceCopies.cpp)
 //===----------------------------------------------------------------------===//
 
+/// Runs the one-dimensional `forall` (from 0 by 1) in steps of `lanes`
+/// iterations: a step whose iterations and the clamped iterations ahead that
+/// its body reads indices of lie within the loop tests those indices as
+/// vectors and, when none is negative, runs a copy of the body without the
+/// wraps of negative indices and those clamps (SliceSignCheck.cpp). Leaves
+/// loops without wraps, or whose index reads are of another shape, alone.
+void skipWrapsPerStep(RewriterBase &rewriter, scf::ForallOp forall,
+                      int64_t lanes);
+
 /// The parameters of the pass once the target is known.
 struct CopyParams {
   int64_t vectorBytes, prefetchDistance, inlinePrefetchDistance, prefetchBytes,

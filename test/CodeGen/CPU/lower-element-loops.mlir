@@ -9,6 +9,12 @@
 // RUN: gather-opt %s --gather-lower-element-loops="target-cpu=znver5 parallel=true parallel-chunks=4" --canonicalize --split-input-file | FileCheck %s --check-prefix=PAR
 // RUN: gather-opt %s --gather-lower-element-loops="target-cpu=znver5 prefetch-distance=0 row-prefetch-distance=0 unroll=1" --canonicalize --split-input-file | FileCheck %s --check-prefix=PLAIN
 // RUN: gather-opt %s --gather-lower-element-loops="target-cpu=znver5 sign-check=false clamp-prefetch=true" --canonicalize --split-input-file | FileCheck %s --check-prefix=NOSIGN
+// The inner-axis form's non-temporal vector stores of steps of 32 f32 are
+// aligned to the target's vectors (64 bytes with AVX-512, 32 with AVX2);
+// nontemporal-threshold=-1 keeps plain vector stores.
+// RUN: gather-opt %s --gather-lower-element-loops="target-cpu=znver5 inner-unroll=32" --canonicalize --split-input-file | FileCheck %s --check-prefix=AVX512
+// RUN: gather-opt %s --gather-lower-element-loops="target-cpu=znver3 inner-unroll=32" --canonicalize --split-input-file | FileCheck %s --check-prefix=AVX2
+// RUN: gather-opt %s --gather-lower-element-loops="target-cpu=znver5 nontemporal-threshold=-1" --canonicalize --split-input-file | FileCheck %s --check-prefix=NONT
 
 #map = affine_map<(d0) -> (d0)>
 // The element form on a 64 MiB table: the element of index i + 96 is
@@ -118,34 +124,62 @@ func.func @element(%d: memref<16777216xf32>, %i: memref<1024xi64>, %o: memref<10
 
 #map = affine_map<(d0, d1) -> (d1)>
 #map1 = affine_map<(d0, d1) -> (d0, d1)>
-// The inner-axis form on a [4096, 4096] table: at each step of 32 outputs
+// The inner-axis form on a [4096, 4096] table: at each step of 8 outputs
 // of row r (an inner loop that LLVM unrolls fully), the share of row r + 1
-// (clamped to the last row) that these 32 of the 1024 outputs cover, 128
-// elements = 8 cache lines, is prefetched; so the row arrives across the
+// (clamped to the last row) that these 8 of the 1024 outputs cover, 32
+// elements = 2 cache lines, is prefetched; so the row arrives across the
 // loop, not in one burst.
 // CHECK-LABEL: func.func @inner_axis
 // CHECK-SAME:    (%[[D:.*]]: memref<4096x4096xf32>, %[[P:.*]]: memref<1024xindex>, %[[O:.*]]: memref<4096x1024xf32>)
 // CHECK:         scf.for %[[R:.*]] = %c0 to %c4096 step %c1 {
 // CHECK:           %[[NEXT:.*]] = arith.addi %[[R]], %c1
 // CHECK:           %[[AHEAD:.*]] = arith.minsi %[[NEXT]], %c4095
-// CHECK:           scf.for %[[J:.*]] = %c0 to %c1024 step %c32 {
+// CHECK:           scf.for %[[J:.*]] = %c0 to %c1024 step %c8 {
 // CHECK:             %[[SCALED:.*]] = arith.muli %[[J]], %c4096
 // CHECK:             %[[COL:.*]] = arith.divui %[[SCALED]], %c1024
-// CHECK:             scf.for %[[L:.*]] = %c0 to %c8 step %c1 {
+// CHECK:             scf.for %[[L:.*]] = %c0 to %c2 step %c1 {
 // CHECK:               %[[OFF:.*]] = arith.muli %[[L]], %c16
 // CHECK:               %[[AT:.*]] = arith.addi %[[COL]], %[[OFF]]
 // CHECK:               %[[CL:.*]] = arith.minui %[[AT]], %c4095
 // CHECK:               memref.prefetch %[[D]][%[[AHEAD]], %[[CL]]], read, locality<3>, data
 // CHECK:             }
-// CHECK:             scf.for %[[E:.*]] = %c0 to %c32 step %c1 {
+// CHECK:             %[[STEP:.*]] = scf.for %[[E:.*]] = %c0 to %c8 step %c1 iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<8xf32>) {
 // CHECK:               %[[COLUMN:.*]] = arith.addi %[[J]], %[[E]]
 // CHECK:               %[[POSITION:.*]] = memref.load %[[P]][%[[COLUMN]]]
-// CHECK:               memref.load %[[D]][%[[R]], %[[POSITION]]]
+// CHECK:               %[[V:.*]] = memref.load %[[D]][%[[R]], %[[POSITION]]]
+// CHECK:               %[[NEXTACC:.*]] = vector.insert %[[V]], %[[ACC]] [%[[E]]] : f32 into vector<8xf32>
+// CHECK:               scf.yield %[[NEXTACC]]
 // CHECK:             } {loop_annotation = #{{.*}}}
+// The 8 elements of the step are stored at once: non-temporally (16 MiB of
+// output) where the step's address is a multiple of 32 bytes (the step's
+// vector, narrower than the target's 64).
+// CHECK:             %[[ROWSTART:.*]] = arith.muli %[[R]], %c1024
+// CHECK:             %[[FLAT:.*]] = arith.addi %[[ROWSTART]], %[[J]]
+// CHECK:             %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[O]]
+// CHECK:             %[[BYTES:.*]] = arith.muli %[[FLAT]], %c4
+// CHECK:             %[[ADDRESS:.*]] = arith.addi %[[BASE]], %[[BYTES]]
+// CHECK:             %[[MIS:.*]] = arith.remui %[[ADDRESS]], %c32
+// CHECK:             %[[ALIGNED:.*]] = arith.cmpi eq, %[[MIS]], %c0
+// CHECK:             scf.if %[[ALIGNED]] {
+// CHECK:               vector.store %[[STEP]], %[[O]][%[[R]], %[[J]]] {alignment = 32 : i64, nontemporal = true}
+// CHECK:             } else {
+// CHECK:               vector.store %[[STEP]], %[[O]][%[[R]], %[[J]]] :
+// CHECK:             }
 // CHECK:           }
 // CHECK:         }
 // 16 MiB of output: 4 chunks of 1024 rows in an scf.parallel, a sequential
 // copy for the (here impossible) small case.
+// AVX2-LABEL:    func.func @inner_axis
+// AVX2:            %[[MIS:.*]] = arith.remui %{{.*}}, %c32
+// AVX2:            vector.store {{.*}} {alignment = 32 : i64, nontemporal = true} : memref<4096x1024xf32>, vector<32xf32>
+// AVX512-LABEL:  func.func @inner_axis
+// AVX512:          %[[MIS:.*]] = arith.remui %{{.*}}, %c64
+// AVX512:          vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<4096x1024xf32>, vector<32xf32>
+// NONT-LABEL:    func.func @inner_axis
+// NONT-NOT:        nontemporal
+// NONT:            vector.store {{.*}} : memref<4096x1024xf32>, vector<8xf32>
+// NONT-NOT:        nontemporal
+// NONT-LABEL:    func.func @unmarked
 // PAR-LABEL:     func.func @inner_axis
 // PAR:             scf.parallel (%[[C:.*]]) = (%c0) to (%c4) step (%c1) {
 // PAR:               %[[LO:.*]] = arith.muli %[[C]], %c1024
@@ -254,6 +288,48 @@ func.func @element_strided(%d: memref<1024xf32>, %i: memref<64xi64, strided<[2]>
     %p = arith.select %neg, %w, %k {gather.wrap} : index
     %v = memref.load %d[%p] : memref<1024xf32>
     linalg.yield %v : f32
+  }
+  return
+}
+
+// -----
+
+#map = affine_map<(d0, d1) -> (d1)>
+#map1 = affine_map<(d0, d1) -> (d0, d1)>
+// An output of 16 KiB (below nontemporal-threshold): each step's vector is
+// stored plainly, with no test of its address.
+// CHECK-LABEL: func.func @inner_axis_small
+// CHECK:         vector.insert
+// CHECK-NOT:     extract_aligned_pointer
+// CHECK:         vector.store %{{.*}} : memref<64x64xf32>, vector<8xf32>
+// CHECK-NOT:     nontemporal
+// CHECK:         return
+func.func @inner_axis_small(%d: memref<64x128xf32>, %p: memref<64xindex>, %o: memref<64x64xf32>) {
+  linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel"]} ins(%p : memref<64xindex>) outs(%o : memref<64x64xf32>) attrs = {gather.form = #gather.form<"inner-axis">} {
+  ^bb0(%in: index, %out: f32):
+    %r = linalg.index 0 : index
+    %v = memref.load %d[%r, %in] : memref<64x128xf32>
+    linalg.yield %v : f32
+  }
+  return
+}
+
+// -----
+
+#map = affine_map<(d0, d1) -> (d1)>
+#map1 = affine_map<(d0, d1) -> (d0, d1)>
+// f16 elements (narrower than 32 bits) keep their scalar stores.
+// CHECK-LABEL: func.func @inner_axis_f16
+// CHECK-NOT:     vector.insert
+// CHECK:         memref.store %{{.*}} : memref<4096x1024xf16>
+// CHECK-NOT:     vector.store
+// CHECK:         return
+func.func @inner_axis_f16(%d: memref<4096x4096xf16>, %p: memref<1024xindex>, %o: memref<4096x1024xf16>) {
+  linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel"]} ins(%p : memref<1024xindex>) outs(%o : memref<4096x1024xf16>) attrs = {gather.form = #gather.form<"inner-axis">} {
+  ^bb0(%in: index, %out: f16):
+    %r = linalg.index 0 : index
+    %v = memref.load %d[%r, %in] : memref<4096x4096xf16>
+    linalg.yield %v : f16
   }
   return
 }

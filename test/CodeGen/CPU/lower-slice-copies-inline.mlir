@@ -138,3 +138,66 @@ func.func @complex(%d: memref<100000x3xcomplex<f32>>, %i: memref<8xi64>, %o: mem
   } {gather.form = #gather.form<"inline-copy">}
   return
 }
+
+// -----
+
+// The same 64-byte rows with the wrap of negative indices (signed ids): the
+// loop runs in steps of 16. A step whose 16 rows and the 16 it prefetches
+// (64 ahead) lie within the loop loads those 32 indices as two vectors; if
+// none is negative it copies its rows without the wraps and without the
+// clamp of the position ahead, else as before. The last steps copy the
+// rows left as before.
+// CHECK-LABEL: func.func @short_rows_wrapped
+// CHECK-SAME:    (%[[D:.*]]: memref<1048576x32xf16>, %[[I:.*]]: memref<1048576xi64>, %[[O:.*]]: memref<1048576x32xf16>)
+// CHECK:         scf.forall (%[[J:.*]]) = (0) to (1048576) step (16) {
+// CHECK:           %[[END:.*]] = arith.addi %[[J]], %c80
+// CHECK:           %[[WHOLE:.*]] = arith.cmpi ule, %[[END]], %c1048576
+// CHECK:           scf.if %[[WHOLE]] {
+// CHECK:             %[[OWN:.*]] = vector.load %[[I]][%[[J]]] : memref<1048576xi64>, vector<16xi64>
+// CHECK:             %[[AT:.*]] = arith.addi %[[J]], %c64
+// CHECK:             %[[AHEAD:.*]] = vector.load %[[I]][%[[AT]]] : memref<1048576xi64>, vector<16xi64>
+// CHECK:             %[[ANY:.*]] = arith.ori %[[OWN]], %[[AHEAD]]
+// CHECK:             %[[NEG:.*]] = arith.cmpi slt, %[[ANY]], %{{.*}} : vector<16xi64>
+// CHECK:             %[[SOME:.*]] = vector.reduction <or>, %[[NEG]]
+// CHECK:             scf.if %[[SOME]] {
+// CHECK:               scf.for %[[L:.*]] = %c0 to %c16 step %c1 {
+// CHECK:                 arith.minsi
+// CHECK:                 arith.select
+// CHECK:                 memref.prefetch
+// CHECK:               } {loop_annotation = #{{.*}}}
+// CHECK:             } else {
+// CHECK:               scf.for %[[L2:.*]] = %c0 to %c16 step %c1 {
+// CHECK-NOT:             arith.minsi
+// CHECK-NOT:             arith.select
+// CHECK:                 %[[P:.*]] = arith.addi %[[J]], %[[L2]]
+// CHECK:                 %[[PA:.*]] = arith.addi %[[P]], %c64
+// CHECK:                 memref.load %[[I]][%[[PA]]]
+// CHECK-NOT:             arith.select
+// CHECK:                 memref.prefetch
+// CHECK-NOT:             arith.select
+// CHECK:               } {loop_annotation = #{{.*}}}
+// CHECK:             }
+// CHECK:           } else {
+// CHECK:             %[[LEFT:.*]] = arith.subi %c1048576, %[[J]]
+// CHECK:             %[[COUNT:.*]] = arith.minsi %[[LEFT]], %c16
+// CHECK:             scf.for %{{.*}} = %c0 to %[[COUNT]] step %c1 {
+// CHECK:               arith.minsi
+// CHECK:               arith.select
+// CHECK:             }
+// CHECK:           }
+// CHECK:         } {gather.form = #gather.form<"inline-copy">}
+func.func @short_rows_wrapped(%d: memref<1048576x32xf16>, %i: memref<1048576xi64>, %o: memref<1048576x32xf16>) {
+  %c0 = arith.constant 0 : index
+  %s = arith.constant 1048576 : index
+  scf.forall (%j) in (1048576) {
+    %raw = memref.load %i[%j] : memref<1048576xi64>
+    %x = arith.index_cast %raw : i64 to index
+    %neg = arith.cmpi slt, %x, %c0 : index
+    %w = arith.addi %x, %s : index
+    %k = arith.select %neg, %w, %x : index
+    %src = memref.subview %d[%k, 0] [1, 32] [1, 1] : memref<1048576x32xf16> to memref<32xf16, strided<[1], offset: ?>>
+    %dst = memref.subview %o[%j, 0] [1, 32] [1, 1] : memref<1048576x32xf16> to memref<32xf16, strided<[1], offset: ?>>
+    memref.copy %src, %dst : memref<32xf16, strided<[1], offset: ?>> to memref<32xf16, strided<[1], offset: ?>>
+  } {gather.form = #gather.form<"inline-copy">}
+  return
+}

@@ -290,7 +290,12 @@ def GatherLowerElementLoops
       data rows): the row `row-prefetch-distance` iterations of the row loop
       ahead is prefetched spread across the loop over the current row, a
       few cache lines per unrolled step, so that the prefetches never come
-      in one burst.
+      in one burst. Each unrolled step gathers its `inner-unroll` elements
+      of integer or float type of 32 or 64 bits into one vector and stores
+      it at once; into outputs of at least `nontemporal-threshold` bytes
+      with non-temporal stores when the step's address is aligned to the
+      target's vector width (to that of the step's vector when smaller),
+      a plain vector store otherwise.
 
     The innermost loop is then unrolled by `unroll` (`element`) or
     `inner-unroll` (`inner-axis`). Tables smaller than 1 MiB (which stay in
@@ -328,8 +333,12 @@ def GatherLowerElementLoops
            "(0 disables)">,
     Option<"unroll", "unroll", "int64_t", /*default=*/"16",
            "element: unroll factor of the innermost loop (1 disables)">,
-    Option<"innerUnroll", "inner-unroll", "int64_t", /*default=*/"32",
+    Option<"innerUnroll", "inner-unroll", "int64_t", /*default=*/"8",
            "inner-axis: unroll factor of the loop over a row (1 disables)">,
+    Option<"nontemporalThreshold", "nontemporal-threshold", "int64_t",
+           /*default=*/"1048576",
+           "inner-axis: gathers writing at least this many bytes store "
+           "each step's vector non-temporally (negative disables)">,
     Option<"clampPrefetch", "clamp-prefetch", "bool", /*default=*/"false",
            "element: clamp the prefetched position into the table (a "
            "prefetch never faults; the clamp costs instructions)">,
