@@ -225,6 +225,22 @@ void replaceWithBag(PatternRewriter &rewriter, Operation *root, GatherOp gather,
   rewriter.eraseOp(gather);
 }
 
+/// Raises `root` to a `max` bag when its body is a maximum of `in` and
+/// `acc` (isMaxBody): success from a fill of the identity, a match failure
+/// from any other fill; nothing when the body is no maximum.
+std::optional<LogicalResult> raiseMax(PatternRewriter &rewriter,
+                                      Operation *root, GatherOp gather,
+                                      Block &body, Value in, Value acc,
+                                      Value init) {
+  if (!isMaxBody(body, in, acc))
+    return std::nullopt;
+  if (!isMaxFill(init))
+    return rewriter.notifyMatchFailure(root, "init is no fill of -inf");
+  replaceWithBag(rewriter, root, gather, /*weights=*/Value(), PoolingMode::Max,
+                 FillKind::Exact);
+  return success();
+}
+
 /// `linalg.reduce` over dimension 1 of a raisable gather, from a fill of
 /// the sum's identity, with the body `in + acc` (either order).
 struct RaiseReduceToBag : public OpRewritePattern<linalg::ReduceOp> {
@@ -241,13 +257,10 @@ struct RaiseReduceToBag : public OpRewritePattern<linalg::ReduceOp> {
       return rewriter.notifyMatchFailure(op, "input is no raisable gather");
     Block &body = op.getCombiner().front();
     Value init = op.getInits().front();
-    if (isMaxBody(body, body.getArgument(0), body.getArgument(1))) {
-      if (!isMaxFill(init))
-        return rewriter.notifyMatchFailure(op, "init is no fill of -inf");
-      replaceWithBag(rewriter, op, gather, /*weights=*/Value(),
-                     PoolingMode::Max, FillKind::Exact);
-      return success();
-    }
+    if (std::optional<LogicalResult> max =
+            raiseMax(rewriter, op, gather, body, body.getArgument(0),
+                     body.getArgument(1), init))
+      return *max;
     std::optional<FillKind> fill = matchSumFill(init);
     if (!fill)
       return rewriter.notifyMatchFailure(op, "init is no fill of zero");
@@ -315,13 +328,10 @@ struct RaiseGenericToBag : public OpRewritePattern<linalg::GenericOp> {
     Block &body = op.getRegion().front();
     Value acc = body.getArgument(numInputs);
     Value init = op.getDpsInits()[0];
-    if (!weights && isMaxBody(body, body.getArgument(0), acc)) {
-      if (!isMaxFill(init))
-        return rewriter.notifyMatchFailure(op, "init is no fill of -inf");
-      replaceWithBag(rewriter, op, gather, /*weights=*/Value(),
-                     PoolingMode::Max, FillKind::Exact);
-      return success();
-    }
+    if (!weights)
+      if (std::optional<LogicalResult> max = raiseMax(
+              rewriter, op, gather, body, body.getArgument(0), acc, init))
+        return *max;
     std::optional<FillKind> fill = matchSumFill(init);
     if (!fill)
       return rewriter.notifyMatchFailure(op, "init is no fill of zero");
