@@ -39,6 +39,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ResultTilingModel.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
 #include "gather-mlir/Dialect/Gather/Transforms/TilingInterfaceImpl.h"
@@ -283,85 +284,15 @@ TilingResult buildTile(OpBuilder &b, EmbeddingBagOp op,
 }
 
 struct EmbeddingBagOpTilingModel
-    : public TilingInterface::ExternalModel<EmbeddingBagOpTilingModel,
-                                            EmbeddingBagOp> {
-  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
-    auto bag = cast<EmbeddingBagOp>(op);
-    return SmallVector<utils::IteratorType>(bag.getResultType().getRank(),
-                                            utils::IteratorType::parallel);
+    : public mlir::gather::detail::ResultTilingModel<EmbeddingBagOpTilingModel,
+                                                     EmbeddingBagOp> {
+  static std::string getUntileableReason(EmbeddingBagOp op) {
+    return ::getUntileableReason(op);
   }
-
-  /// The result `[batch..., B, D...]`: batch dimensions, bags and columns,
-  /// all parallel, for fixed and ragged bags alike (the ids of a bag are
-  /// pooled inside the op and cannot be tiled).
-  SmallVector<Range> getIterationDomain(Operation *op, OpBuilder &b) const {
-    auto bag = cast<EmbeddingBagOp>(op);
-    ReifiedRankedShapedTypeDims reified;
-    // reifyResultShapes of gather.embedding_bag does not fail.
-    if (failed(bag.reifyResultShapes(b, reified)))
-      return {};
-    SmallVector<Range> domain;
-    for (OpFoldResult size : reified.front())
-      domain.push_back(Range{b.getIndexAttr(0), size, b.getIndexAttr(1)});
-    return domain;
-  }
-
-  FailureOr<TilingResult>
-  getTiledImplementation(Operation *op, OpBuilder &b,
-                         ArrayRef<OpFoldResult> offsets,
-                         ArrayRef<OpFoldResult> sizes) const {
-    auto bag = cast<EmbeddingBagOp>(op);
-    std::string reason = getUntileableReason(bag);
-    if (!reason.empty())
-      return bag.emitOpError() << "cannot be tiled: " << reason;
-    return buildTile(b, bag, offsets, sizes);
-  }
-
-  LogicalResult
-  getResultTilePosition(Operation *op, OpBuilder &b, unsigned resultNumber,
-                        ArrayRef<OpFoldResult> offsets,
-                        ArrayRef<OpFoldResult> sizes,
-                        SmallVector<OpFoldResult> &resultOffsets,
-                        SmallVector<OpFoldResult> &resultSizes) const {
-    if (resultNumber != 0)
-      return failure();
-    resultOffsets.assign(offsets.begin(), offsets.end());
-    resultSizes.assign(sizes.begin(), sizes.end());
-    return success();
-  }
-
-  LogicalResult getIterationDomainTileFromResultTile(
-      Operation *op, OpBuilder &b, unsigned resultNumber,
-      ArrayRef<OpFoldResult> offsets, ArrayRef<OpFoldResult> sizes,
-      SmallVectorImpl<OpFoldResult> &iterDomainOffsets,
-      SmallVectorImpl<OpFoldResult> &iterDomainSizes) const {
-    if (resultNumber != 0)
-      return failure();
-    iterDomainOffsets.assign(offsets.begin(), offsets.end());
-    iterDomainSizes.assign(sizes.begin(), sizes.end());
-    return success();
-  }
-
-  /// A consumer that cannot have a tile of this bag takes the whole op
-  /// instead (fuse_into_containing_op then clones it into the loop): no
-  /// error here.
-  FailureOr<TilingResult>
-  generateResultTileValue(Operation *op, OpBuilder &b, unsigned resultNumber,
-                          ArrayRef<OpFoldResult> offsets,
-                          ArrayRef<OpFoldResult> sizes) const {
-    auto bag = cast<EmbeddingBagOp>(op);
-    if (resultNumber != 0 || !getUntileableReason(bag).empty())
-      return failure();
-    return buildTile(b, bag, offsets, sizes);
-  }
-
-  /// Any tile of the result is computed by the bag of a tile: a bag that
-  /// can be tiled fuses as a producer with every consumer slice.
-  bool isOpFusableWithConsumerSlice(Operation *op, unsigned resultNumber,
-                                    ArrayRef<OpFoldResult> offsets,
-                                    ArrayRef<OpFoldResult> sizes) const {
-    return resultNumber == 0 &&
-           getUntileableReason(cast<EmbeddingBagOp>(op)).empty();
+  static FailureOr<TilingResult> buildTile(OpBuilder &b, EmbeddingBagOp op,
+                                           ArrayRef<OpFoldResult> offsets,
+                                           ArrayRef<OpFoldResult> sizes) {
+    return ::buildTile(b, op, offsets, sizes);
   }
 };
 

@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gather-mlir/Dialect/Gather/Transforms/TilingInterfaceImpl.h"
+#include "ResultTilingModel.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherDialect.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherOps.h"
 #include "gather-mlir/Dialect/Gather/IR/GatherShape.h"
@@ -149,81 +150,15 @@ TilingResult buildTile(OpBuilder &b, GatherOp gather,
 }
 
 struct GatherOpTilingModel
-    : public TilingInterface::ExternalModel<GatherOpTilingModel, GatherOp> {
-  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
-    auto gather = cast<GatherOp>(op);
-    return SmallVector<utils::IteratorType>(gather.getResultType().getRank(),
-                                            utils::IteratorType::parallel);
+    : public mlir::gather::detail::ResultTilingModel<GatherOpTilingModel,
+                                                     GatherOp> {
+  static std::string getUntileableReason(GatherOp op) {
+    return ::getUntileableReason(op);
   }
-
-  SmallVector<Range> getIterationDomain(Operation *op, OpBuilder &b) const {
-    auto gather = cast<GatherOp>(op);
-    ReifiedRankedShapedTypeDims reified;
-    // reifyResultShapes of gather.gather does not fail on a verified op.
-    if (failed(gather.reifyResultShapes(b, reified)))
-      return {};
-    SmallVector<Range> domain;
-    for (OpFoldResult size : reified.front())
-      domain.push_back(Range{b.getIndexAttr(0), size, b.getIndexAttr(1)});
-    return domain;
-  }
-
-  FailureOr<TilingResult>
-  getTiledImplementation(Operation *op, OpBuilder &b,
-                         ArrayRef<OpFoldResult> offsets,
-                         ArrayRef<OpFoldResult> sizes) const {
-    auto gather = cast<GatherOp>(op);
-    std::string reason = getUntileableReason(gather);
-    if (!reason.empty())
-      return gather.emitOpError() << "cannot be tiled: " << reason;
-    return buildTile(b, gather, offsets, sizes);
-  }
-
-  LogicalResult
-  getResultTilePosition(Operation *op, OpBuilder &b, unsigned resultNumber,
-                        ArrayRef<OpFoldResult> offsets,
-                        ArrayRef<OpFoldResult> sizes,
-                        SmallVector<OpFoldResult> &resultOffsets,
-                        SmallVector<OpFoldResult> &resultSizes) const {
-    if (resultNumber != 0)
-      return failure();
-    // The iteration domain is the result itself.
-    resultOffsets.assign(offsets.begin(), offsets.end());
-    resultSizes.assign(sizes.begin(), sizes.end());
-    return success();
-  }
-
-  LogicalResult getIterationDomainTileFromResultTile(
-      Operation *op, OpBuilder &b, unsigned resultNumber,
-      ArrayRef<OpFoldResult> offsets, ArrayRef<OpFoldResult> sizes,
-      SmallVectorImpl<OpFoldResult> &iterDomainOffsets,
-      SmallVectorImpl<OpFoldResult> &iterDomainSizes) const {
-    if (resultNumber != 0)
-      return failure();
-    iterDomainOffsets.assign(offsets.begin(), offsets.end());
-    iterDomainSizes.assign(sizes.begin(), sizes.end());
-    return success();
-  }
-
-  FailureOr<TilingResult>
-  generateResultTileValue(Operation *op, OpBuilder &b, unsigned resultNumber,
-                          ArrayRef<OpFoldResult> offsets,
-                          ArrayRef<OpFoldResult> sizes) const {
-    // A consumer that cannot have a tile of this gather takes the whole
-    // gather instead (fuse_into_containing_op then clones it into the
-    // loop): no error here.
-    auto gather = cast<GatherOp>(op);
-    if (resultNumber != 0 || !getUntileableReason(gather).empty())
-      return failure();
-    return buildTile(b, gather, offsets, sizes);
-  }
-
-  /// Any tile of the result is computed by the gather of a tile: a gather
-  /// that can be tiled fuses as a producer with every consumer slice.
-  bool isOpFusableWithConsumerSlice(Operation *op, unsigned resultNumber,
-                                    ArrayRef<OpFoldResult> offsets,
-                                    ArrayRef<OpFoldResult> sizes) const {
-    return resultNumber == 0 && getUntileableReason(cast<GatherOp>(op)).empty();
+  static FailureOr<TilingResult> buildTile(OpBuilder &b, GatherOp op,
+                                           ArrayRef<OpFoldResult> offsets,
+                                           ArrayRef<OpFoldResult> sizes) {
+    return ::buildTile(b, op, offsets, sizes);
   }
 };
 
