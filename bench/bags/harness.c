@@ -5,7 +5,8 @@
 //   sum      bags of fixed length, rows of 128 f32, pooled by sum
 //   wsum     the same with per-sample weights shaped like the ids
 //   max      the same pooled by element-wise maximum
-//   sum_dyn  sum with the number of bags a run-time size
+//   sum_dyn  sum with the number of bags a run-time size (wsum_dyn, max_dyn
+//            and mean_dyn likewise)
 //   mean     rows of 64 f32, sum divided by the bag length
 //   ragged   rows of 64 f32, bags of 0 to max-1 ids given by PyTorch offsets
 //
@@ -43,8 +44,9 @@ typedef void Ragged(MemRef2 *table, MemRef1 *ids, MemRef1 *offsets,
                     MemRef2 *out);
 #define WEAK __attribute__((weak))
 WEAK Pool _mlir_ciface_bag_sum, _mlir_ciface_bag_sum_par, _mlir_ciface_bag_max,
-    _mlir_ciface_bag_sum_dyn, _mlir_ciface_bag_mean;
-WEAK WeightedPool _mlir_ciface_bag_wsum;
+    _mlir_ciface_bag_sum_dyn, _mlir_ciface_bag_max_dyn, _mlir_ciface_bag_mean,
+    _mlir_ciface_bag_mean_dyn;
+WEAK WeightedPool _mlir_ciface_bag_wsum, _mlir_ciface_bag_wsum_dyn;
 WEAK Ragged _mlir_ciface_bag_ragged;
 
 /// The inputs of the current case.
@@ -79,12 +81,13 @@ static void runParallel(float *out) {
   MemRef2 o = memRef2(out, in.bags, in.cols);
   _mlir_ciface_bag_sum_par(&t, &i, &o);
 }
+static WeightedPool *weighted;
 static void runWeighted(float *out) {
   MemRef2 t = memRef2(in.table, in.rows, in.cols);
   MemRef2 i = memRef2(in.ids, in.bags, in.length);
   MemRef2 w = memRef2(in.weights, in.bags, in.length);
   MemRef2 o = memRef2(out, in.bags, in.cols);
-  _mlir_ciface_bag_wsum(&t, &i, &w, &o);
+  weighted(&t, &i, &w, &o);
 }
 static void runRagged(float *out) {
   MemRef2 t = memRef2(in.table, in.rows, in.cols);
@@ -274,7 +277,8 @@ static int wanted(const char *cases, const char *name) {
 static void usage(void) {
   fprintf(stderr, "usage: harness --shapes 'SR SB SL MR MB ML RR RB RM' "
                   "[--variant NAME] [--reps N] [--slow-reps N] [--threads N] "
-                  "[--cases sum,wsum,max,sum_dyn,mean,ragged] [--cpu TEXT]\n");
+                  "[--cases sum,wsum,max,sum_dyn,wsum_dyn,max_dyn,mean,mean_dyn,"
+                  "ragged] [--cpu TEXT]\n");
   exit(2);
 }
 
@@ -332,7 +336,8 @@ int main(int argc, char **argv) {
   char cThreads[64];
   snprintf(cThreads, sizeof cThreads, "C tuned %d thr", threads);
   int fixed = wanted(cases, "sum") || wanted(cases, "wsum") ||
-              wanted(cases, "max") || wanted(cases, "sum_dyn");
+              wanted(cases, "max") || wanted(cases, "sum_dyn") ||
+              wanted(cases, "wsum_dyn") || wanted(cases, "max_dyn");
   if (fixed) {
     in = (typeof(in)){0};
     in.threads = threads;
@@ -355,8 +360,9 @@ int main(int argc, char **argv) {
       runCase("sum", 's', impls, n);
     }
     if (wanted(cases, "wsum")) {
+      weighted = _mlir_ciface_bag_wsum;
       Impl impls[2] = {{"C tuned", cWeighted}, {mlir, runWeighted}};
-      runCase("wsum", 'w', impls, _mlir_ciface_bag_wsum ? 2 : 1);
+      runCase("wsum", 'w', impls, weighted ? 2 : 1);
     }
     if (wanted(cases, "max")) {
       pool = _mlir_ciface_bag_max;
@@ -368,9 +374,19 @@ int main(int argc, char **argv) {
       Impl impls[2] = {{"C tuned", cSum}, {mlir, runPool}};
       runCase("sum_dyn", 's', impls, pool ? 2 : 1);
     }
+    if (wanted(cases, "wsum_dyn")) {
+      weighted = _mlir_ciface_bag_wsum_dyn;
+      Impl impls[2] = {{"C tuned", cWeighted}, {mlir, runWeighted}};
+      runCase("wsum_dyn", 'w', impls, weighted ? 2 : 1);
+    }
+    if (wanted(cases, "max_dyn")) {
+      pool = _mlir_ciface_bag_max_dyn;
+      Impl impls[2] = {{"C tuned", cMax}, {mlir, runPool}};
+      runCase("max_dyn", 'x', impls, pool ? 2 : 1);
+    }
     free(in.table), free(in.ids), free(in.weights);
   }
-  if (wanted(cases, "mean")) {
+  if (wanted(cases, "mean") || wanted(cases, "mean_dyn")) {
     in = (typeof(in)){0};
     in.rows = mr, in.cols = 64, in.bags = mb, in.length = ml;
     in.nIds = mb * ml;
@@ -380,7 +396,12 @@ int main(int argc, char **argv) {
     bagsFillIds(in.ids, in.nIds, mr, 2);
     pool = _mlir_ciface_bag_mean;
     Impl impls[2] = {{"C tuned", cMean}, {mlir, runPool}};
-    runCase("mean", 'm', impls, pool ? 2 : 1);
+    if (wanted(cases, "mean"))
+      runCase("mean", 'm', impls, pool ? 2 : 1);
+    if (wanted(cases, "mean_dyn")) {
+      pool = _mlir_ciface_bag_mean_dyn;
+      runCase("mean_dyn", 'm', impls, pool ? 2 : 1);
+    }
     free(in.table), free(in.ids);
   }
   if (wanted(cases, "ragged")) {

@@ -6,7 +6,8 @@
 # C loops (torch_bags.py) where python3 can import torch.
 #
 #   bench/bags/run.sh [--smoke] [--reps N] [--slow-reps N] [--threads N]
-#                     [--cases sum,wsum,max,sum_dyn,mean,ragged] [--no-torch]
+#                     [--cases sum,wsum,max,sum_dyn,wsum_dyn,max_dyn,mean,
+#                      mean_dyn,ragged] [--no-torch]
 #
 #   --smoke       small shapes, checks bit-identity only (no timing, no torch)
 #   --reps N      timed rounds (11)
@@ -16,7 +17,8 @@
 #
 # Environment:
 #   BAGS_VARIANTS  directories under bench/bags holding one .mlir per case
-#                  (sum, wsum, max, sum_dyn, mean, ragged), each measured in
+#                  (sum, wsum, max, mean and their _dyn forms, ragged), each
+#                  measured in
 #                  a process of its own (default: upstream, today's path)
 #   BAGS_OPTIONS   the options of gather-opt's --gather-to-llvm (default
 #                  bounds-check=none); a file's line `// OPTIONS: ...`
@@ -121,7 +123,7 @@ for variant in ${BAGS_VARIANTS:-upstream}; do
   fi
   objects=()
   libs=()
-  for case in sum wsum max sum_dyn mean ragged; do
+  for case in sum wsum max sum_dyn wsum_dyn max_dyn mean mean_dyn ragged; do
     if [ -f "$dir/$case.mlir" ]; then
       compile "$dir/$case.mlir" "bag_$case" "$options"
     else
