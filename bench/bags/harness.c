@@ -275,10 +275,11 @@ static int wanted(const char *cases, const char *name) {
 }
 
 static void usage(void) {
-  fprintf(stderr, "usage: harness --shapes 'SR SB SL MR MB ML RR RB RM' "
-                  "[--variant NAME] [--reps N] [--slow-reps N] [--threads N] "
-                  "[--cases sum,wsum,max,sum_dyn,wsum_dyn,max_dyn,mean,mean_dyn,"
-                  "ragged] [--cpu TEXT]\n");
+  fprintf(stderr,
+          "usage: harness --shapes 'SR SB SL MR MB ML RR RB RM' "
+          "[--variant NAME] [--reps N] [--slow-reps N] [--threads N] "
+          "[--cases sum,wsum,max,sum_dyn,wsum_dyn,max_dyn,mean,mean_dyn,"
+          "ragged] [--cpu TEXT]\n");
   exit(2);
 }
 

@@ -27,8 +27,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "BagVectorLoop.h"
-
 #include "gather-mlir/Conversion/GatherToLinalg/IndexWork.h"
+#include "gather-mlir/Support/TypeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -60,9 +60,10 @@ static Type getAccumulatorType(Type elementType) {
   return elementType;
 }
 
-/// The bytes of one element of `type` (at least 1).
+/// The bytes of one element of `type` (the op's element types are whole
+/// bytes, so getElementStorageBytes always has a value for them).
 static int64_t getElementBytes(Type type) {
-  return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
+  return getElementStorageBytes(type).value_or(1);
 }
 
 Value mlir::gather::combineBagMax(OpBuilder &builder, Location loc, Value acc,
