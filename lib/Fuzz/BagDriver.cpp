@@ -25,7 +25,6 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <unistd.h>
 
 using namespace mlir;
 using namespace mlir::gather;
@@ -124,19 +123,10 @@ void checkExit(const JitModule &jit, const BagProgram &p, BagInputs &inputs,
     std::string error;
     (void)jit.invoke(name, inputs.getCallArguments(result, false), error);
   });
-  const char *want = getExpectedMessage(p);
-  if (child.status == 1 && child.output.find(want) != std::string::npos)
-    return;
-  std::string message =
-      "expected exit status 1 and '" + std::string(want) + "' on stderr, got ";
-  message += child.status == kChildReturned
-                 ? std::string("a normal return")
-                 : "status " + std::to_string(child.status);
-  message += "; stderr: " + child.output.substr(0, 2000) + "\n";
-  report(child.status == kChildReturned ? "missing-exit"
-         : child.status > 128           ? "crash"
-                                        : "wrong-exit",
-         message);
+  std::string message;
+  if (const char *kind =
+          checkExpectedExit(child, getExpectedMessage(p), message))
+    report(kind, message);
 }
 
 /// Runs the op and the reference of `p` and compares their results, in a
@@ -170,18 +160,10 @@ void checkResult(const JitModule &jit, const BagProgram &p, BagInputs &inputs,
       report("wrong-result", "op against reference: " + problems);
     return;
   }
-  ChildResult child = runInChild([&] {
-    std::string problems = run();
-    if (!problems.empty()) {
-      ssize_t ignored = write(2, problems.data(), problems.size());
-      (void)ignored;
-      _exit(3);
-    }
-  });
-  if (child.status != kChildReturned)
-    report(child.status == 3 ? "wrong-result" : "crash",
-           "status " + std::to_string(child.status) +
-               " (op against reference)\n" + child.output);
+  std::string message;
+  if (const char *kind =
+          runCheckInChild(run, " (op against reference)", message))
+    report(kind, message);
 }
 
 /// Runs and checks one program of a compiled batch.

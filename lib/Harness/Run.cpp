@@ -122,3 +122,39 @@ ChildResult mlir::gather::harness::runInChild(llvm::function_ref<void()> body,
     result.status = 128 + WTERMSIG(status);
   return result;
 }
+
+const char *mlir::gather::harness::checkExpectedExit(const ChildResult &child,
+                                                     llvm::StringRef want,
+                                                     std::string &message) {
+  if (child.status == 1 && llvm::StringRef(child.output).contains(want))
+    return nullptr;
+  message = "expected exit status 1 and '" + want.str() + "' on stderr, got ";
+  message += child.status == kChildReturned
+                 ? std::string("a normal return")
+                 : "status " + std::to_string(child.status);
+  message += "; stderr: " + child.output.substr(0, 2000) + "\n";
+  return child.status == kChildReturned ? "missing-exit"
+         : child.status > 128           ? "crash"
+                                        : "wrong-exit";
+}
+
+const char *
+mlir::gather::harness::runCheckInChild(llvm::function_ref<std::string()> check,
+                                       llvm::StringRef label,
+                                       std::string &message) {
+  // The exit status of a child whose check found something wrong.
+  constexpr int kWrong = 3;
+  ChildResult child = runInChild([&] {
+    std::string problems = check();
+    if (!problems.empty()) {
+      ssize_t ignored = write(2, problems.data(), problems.size());
+      (void)ignored;
+      _exit(kWrong);
+    }
+  });
+  if (child.status == kChildReturned)
+    return nullptr;
+  message = "status " + std::to_string(child.status) + label.str() + "\n" +
+            child.output;
+  return child.status == kWrong ? "wrong-result" : "crash";
+}

@@ -78,6 +78,21 @@ struct ChildResult {
 ChildResult runInChild(llvm::function_ref<void()> body,
                        unsigned timeoutSeconds = 120);
 
+/// Checks that `child` stopped with exit status 1 and `want` in its output,
+/// as a program stopped by a run-time check does. Returns null when it did;
+/// otherwise the kind of the difference ("missing-exit": it returned,
+/// "crash": a signal ended it, "wrong-exit") and in `message` what
+/// happened, with the start of its output.
+const char *checkExpectedExit(const ChildResult &child, llvm::StringRef want,
+                              std::string &message);
+
+/// Runs `check`, which returns what it found wrong (empty: nothing), in a
+/// forked child. Returns null when it found nothing; otherwise the kind
+/// ("wrong-result", or "crash" when the child did not get to report) and in
+/// `message` the child's status, `label` and its output.
+const char *runCheckInChild(llvm::function_ref<std::string()> check,
+                            llvm::StringRef label, std::string &message);
+
 } // namespace harness
 } // namespace gather
 } // namespace mlir
